@@ -1,0 +1,1 @@
+// placeholder until capi/ is written

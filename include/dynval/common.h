@@ -1,0 +1,78 @@
+/*
+ * libdynval - common definitions: export macro, status codes, string views.
+ *
+ * Conventions used by every header (see docs/conventions.md):
+ *  - Every fallible function returns a dv_status_t (DV_OK == 0) and takes a
+ *    last parameter `dv_error_t **err`: pass NULL to ignore details; on
+ *    failure *err receives an owned error (free with dv_error_free), on
+ *    success it is set to NULL.
+ *  - An owned result arrives through the first parameter, named `out`; on
+ *    failure *out is left untouched.
+ *  - Functions that return a pointer or a dv_str_t without an `out` are
+ *    borrowed getters: the result lives as long as its owner.
+ *  - A `const` handle argument means the call only reads and may run
+ *    concurrently with other const calls on the same handle.
+ */
+#ifndef DYNVAL_COMMON_H
+#define DYNVAL_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifndef DV_API
+#  if defined(_WIN32)
+#    if defined(DV_BUILDING_LIBRARY)
+#      define DV_API __declspec(dllexport)
+#    else
+#      define DV_API __declspec(dllimport)
+#    endif
+#  elif defined(__GNUC__) || defined(__clang__)
+#    define DV_API __attribute__((visibility("default")))
+#  else
+#    define DV_API
+#  endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Status codes. Values are pinned and never reused (docs/errors.md lists
+ * them); new codes may be added, so treat unknown values as failures.
+ */
+typedef enum dv_status {
+  DV_OK = 0,
+  DV_ERR_INVALID_ARG = 1,   /**< NULL or malformed argument */
+  DV_ERR_NOMEM = 2,         /**< allocation failed */
+  DV_ERR_TYPE_MISMATCH = 3, /**< value or input does not have the required type */
+  DV_ERR_NOT_FOUND = 4,     /**< no such attribute, key, index, block or provider */
+  DV_ERR_OUT_OF_RANGE = 5,  /**< index or numeric conversion out of range */
+  DV_ERR_PARSE = 6,         /**< malformed input bytes */
+  DV_ERR_SCHEMA = 7,        /**< invalid schema, or value violates a schema rule */
+  DV_ERR_UNSUPPORTED = 8,   /**< valid but unsupported input */
+  DV_ERR_INTERNAL = 9,      /**< a bug in libdynval: please report it */
+  DV_ERR_REFINEMENT = 10,   /**< contradictory or inapplicable refinement */
+  DV_ERR_LIMIT = 11,        /**< a resource limit was exceeded */
+  DV_ERR_UNKNOWN = 12,      /**< the operation needs a known value */
+  DV_STATUS__FORCE_INT32 = 0x7FFFFFFF
+} dv_status_t;
+
+/** A borrowed UTF-8 string view (not necessarily NUL-terminated by contract,
+ *  though libdynval always NUL-terminates the views it returns). */
+typedef struct dv_str {
+  const char *ptr;
+  size_t len;
+} dv_str_t;
+
+/**
+ * Returns a static, human-readable name for a status ("ok", "parse error").
+ * Never NULL; unknown codes give "unknown status". Thread-safe.
+ */
+DV_API const char *dv_status_str(dv_status_t status);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DYNVAL_COMMON_H */

@@ -1,0 +1,56 @@
+// dynval::codec: the DynamicValue wire formats, by type (gocty-compat.md 1-3).
+//
+// Decoders are total: any byte string yields a Value or throws dynval::Error
+// with a status, a message (go-cty's wording where go-cty has one), the path
+// into the value and the byte offset in the input where the problem starts.
+// Encoders write exactly go-cty's bytes.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "values/value.hpp"
+
+namespace dynval::codec {
+
+// Resource limits for decoding untrusted input. Defaults pass every real
+// schema and value; each is checked before memory is committed.
+struct Limits {
+  size_t max_depth = 1000;                 // nesting of arrays/maps/objects (incl. dynamic wrappers)
+  size_t max_input_size = size_t(1) << 31; // bytes of input
+  size_t max_elements = size_t(1) << 28;   // elements + entries over the whole document
+  size_t max_string_length = size_t(1) << 30;  // bytes of one string
+  size_t max_number_digits = 100000;       // characters of one number's text (decimal numbers)
+};
+
+// What to do with bytes after the top-level value. go-cty ignores them (both
+// formats), and so does libdynval by default, to accept what go-cty accepts
+// (gocty-compat.md section 10); Reject makes them a Status::Parse error at
+// the offset of the first extra byte (JSON: extra non-whitespace).
+enum class Trailing : uint8_t { Ignore = 0, Reject = 1 };
+
+struct DecodeOptions {
+  Limits limits{};
+  Trailing trailing = Trailing::Ignore;
+};
+
+// ---- MessagePack (codec/msgpack_*.cpp) ----
+Value msgpack_decode(std::string_view in, const Type& type, const DecodeOptions& opts = {});
+// Appends the encoding of v as `type` to out. v's type must conform to
+// `type` (equal, or dynamic positions in `type`); otherwise TypeMismatch.
+void msgpack_encode(std::string& out, const Value& v, const Type& type);
+
+// ---- JSON (codec/json_*.cpp) ----
+Value json_decode(std::string_view in, const Type& type, const DecodeOptions& opts = {});
+// Throws Status::Unknown for unknown values ("value is not known") and
+// Status::Unsupported for infinities ("cannot serialize infinity as JSON").
+void json_encode(std::string& out, const Value& v, const Type& type);
+
+// ---- Transcoding without a tree (codec/transcode.cpp) ----
+// Same bytes as encode(decode(in)), same errors.
+void msgpack_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts = {});
+void json_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts = {});
+
+}  // namespace dynval::codec

@@ -1,0 +1,49 @@
+// dynval::text: UTF-8 strings the way cty and Go see them.
+//
+// - NFC normalisation (Unicode 15 through utf8proc) with an ASCII fast path;
+// - Go encoding/json string escaping (Go >= 1.22 forms, HTML-safe);
+// - Go %q quoting (strconv.Quote), used by set hashing and error paths;
+// - ctystrings.SafeKnownPrefix, used by string-prefix refinements.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace dynval::text {
+
+// True when every byte is < 0x80.
+bool is_ascii(std::string_view s) noexcept;
+
+// True when s is well-formed UTF-8 (no surrogates, no overlongs, <= U+10FFFF).
+bool is_valid_utf8(std::string_view s) noexcept;
+
+// True when s is already in NFC (cheap for ASCII). Invalid UTF-8 is never
+// "already NFC" unless it is ASCII-only.
+bool is_nfc(std::string_view s);
+
+// Returns s in NFC, as golang.org/x/text/unicode/norm.NFC.String does.
+// Invalid UTF-8 bytes are kept as they are (Go's norm passes them through),
+// never replaced and never a reason to fail.
+std::string to_nfc(std::string_view s);
+
+// Appends the Go encoding/json encoding of s, with the quotes: HTML-safe
+// (<, >, & as \u003c \u003e \u0026), \u2028 \u2029, \b \f \n \r \t short
+// forms, other C0 controls as \u00xx (lowercase hex), invalid UTF-8 as \ufffd,
+// everything else (DEL, non-ASCII) raw.
+void append_json_quoted(std::string& out, std::string_view s);
+
+// Appends Go's strconv.Quote(s) (%q): \a \b \f \n \r \t \v \\ \", other
+// control characters and DEL as \xHH, runes that are not strconv.IsPrint as
+// \uHHHH or \UHHHHHHHH, invalid bytes as \xHH, printable non-ASCII raw.
+void append_go_quoted(std::string& out, std::string_view s);
+std::string go_quoted(std::string_view s);
+
+// ctystrings.SafeKnownPrefix: NFC-normalise prefix, then drop a trailing
+// partial NFC segment; if none was dropped, drop the final grapheme cluster
+// unless it is one of the "safe" characters (- _ : ; / \ , . ( ) { } [ ] | ?
+// ! ~ space tab @ # $ % ^ & * + " ').
+std::string safe_known_prefix(std::string_view prefix);
+
+}  // namespace dynval::text

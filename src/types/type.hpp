@@ -1,0 +1,128 @@
+// dynval::Type: an immutable cty type (gocty-compat.md, DESIGN "The data model").
+//
+// A Type is a handle (one pointer) to an immutable, refcounted node. The
+// primitive types and dynamic are static, immortal nodes (no atomic traffic).
+// Every node carries its structural hash, so equality is: same pointer ->
+// equal; different hash -> unequal; else a structural compare. Handles are
+// safe to copy, compare and destroy from any thread.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace dynval {
+
+enum class TypeKind : uint8_t {
+  Bool = 1,
+  Number = 2,
+  String = 3,
+  List = 4,
+  Set = 5,
+  Map = 6,
+  Object = 7,
+  Tuple = 8,
+  Dynamic = 9,
+};
+
+class Type;
+
+struct TypeNode;  // private, see type.cpp
+
+// One object attribute; attributes are kept sorted bytewise by name (after NFC).
+struct TypeAttr {
+  std::string name;
+  const TypeNode* type;  // owned by the object node
+  bool optional;         // optional-attribute marker (type constraints only)
+};
+
+class Type {
+ public:
+  Type() noexcept;  // dynamic
+  Type(const Type& o) noexcept;
+  Type(Type&& o) noexcept : n_(std::exchange(o.n_, nullptr)) {}
+  Type& operator=(const Type& o) noexcept;
+  Type& operator=(Type&& o) noexcept;
+  ~Type();
+
+  static Type boolean() noexcept;
+  static Type number() noexcept;
+  static Type string() noexcept;
+  static Type dynamic() noexcept;
+  static Type list(const Type& elem);
+  static Type set(const Type& elem);
+  static Type map(const Type& elem);
+  // Attribute names are NFC-normalised and sorted bytewise. A duplicate name
+  // (after NFC) throws Error(Status::InvalidArg).
+  struct AttrSpec {
+    std::string name;
+    Type type;
+    bool optional = false;
+  };
+  static Type object(std::vector<AttrSpec> attrs);
+  static Type tuple(std::vector<Type> elems);
+  static Type empty_object();
+  static Type empty_tuple();
+
+  TypeKind kind() const noexcept;
+  bool is_primitive() const noexcept;   // bool, number, string
+  bool is_collection() const noexcept;  // list, set, map
+  bool is_dynamic() const noexcept { return kind() == TypeKind::Dynamic; }
+  // True if this type is dynamic or contains dynamic anywhere (HasDynamicTypes).
+  bool has_dynamic() const noexcept;
+  // True if any object attribute anywhere carries the optional marker.
+  bool has_optional() const noexcept;
+
+  // list/set/map element type.
+  Type element() const;
+  // object attributes, sorted bytewise by name.
+  size_t attr_count() const noexcept;
+  std::string_view attr_name(size_t i) const;
+  Type attr_type(size_t i) const;
+  bool attr_optional(size_t i) const;
+  // Binary search by name; returns SIZE_MAX when absent.
+  size_t attr_index(std::string_view name) const noexcept;
+  // tuple element types.
+  size_t tuple_size() const noexcept;
+  Type tuple_elem(size_t i) const;
+
+  // Same type with every optional marker removed (the type of values).
+  Type without_optional() const;
+
+  size_t hash() const noexcept;
+  friend bool operator==(const Type& a, const Type& b) noexcept;
+  friend bool operator!=(const Type& a, const Type& b) noexcept { return !(a == b); }
+
+  // go-cty Type.MarshalJSON (compat 3.3): compact, sorted, HTML-escaped,
+  // third element for optional attributes.
+  std::string to_json() const;
+  void append_json(std::string& out) const;
+  // go-cty Type.UnmarshalJSON. Throws Error(Status::Parse) with go-cty's
+  // messages; an optional name that is not an attribute is an error (go-cty
+  // panics). Whitespace is allowed; trailing data is an error. The depth of
+  // nesting is limited to max_depth (Status::Limit).
+  static Type from_json(std::string_view json, size_t max_depth = 1000);
+
+  // cty FriendlyName-like text for messages: "string", "list of number",
+  // "object", "tuple", "dynamic".
+  std::string friendly_name() const;
+
+  const TypeNode* node() const noexcept { return n_; }
+  static Type from_node(const TypeNode* n) noexcept;  // adds a reference
+
+ private:
+  explicit Type(const TypeNode* n) noexcept : n_(n) {}
+  const TypeNode* n_;
+};
+
+}  // namespace dynval
+
+template <>
+struct std::hash<dynval::Type> {
+  size_t operator()(const dynval::Type& t) const noexcept { return t.hash(); }
+};

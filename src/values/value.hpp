@@ -1,0 +1,160 @@
+// dynval::Value: an immutable cty value (DESIGN "The data model";
+// gocty-compat.md sections 1.6, 4, 5).
+//
+// A Value is null, unknown (optionally refined) or known, at any type. It is
+// immutable; copying is O(1) (inline payload or an atomic refcount bump), so
+// values can be shared across threads freely. Layout goals (performance bar):
+//   - sizeof(Value) <= 32; bool, number, null and unrefined unknown values
+//     never allocate; a string is one allocation; a collection is one
+//     allocation holding its elements inline;
+//   - list/set/tuple/object/map children are stored as Values (in canonical
+//     order: set elements in go-cty order, map entries and object attributes
+//     bytewise by name), so iteration is an array walk.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "number/number.hpp"
+#include "support/error.hpp"
+#include "types/type.hpp"
+
+namespace dynval {
+
+enum class Tristate : uint8_t { False = 0, True = 1, Unknown = 2 };
+
+// Refinements of an unknown value (cty unknown_refinement.go).
+struct NumberBound {
+  Number value;
+  bool inclusive = true;
+};
+
+struct Refinements {
+  bool not_null = false;
+  // String: a known prefix (NFC). Empty string = no prefix refinement.
+  std::string prefix;
+  // Number: bounds; nullopt = unbounded (-Inf / +Inf, inclusive).
+  std::optional<NumberBound> lower;
+  std::optional<NumberBound> upper;
+  // Collections: inclusive length bounds; max = INT64_MAX means unbounded.
+  int64_t len_min = 0;
+  int64_t len_max = INT64_MAX;
+
+  bool empty() const noexcept;  // no refinement at all
+  bool operator==(const Refinements& o) const;
+};
+
+struct ValueRep;  // private heap payloads, see value.cpp
+
+class Value {
+ public:
+  enum class State : uint8_t { Known = 0, Null = 1, Unknown = 2 };
+
+  Value() noexcept;  // null of dynamic type
+  Value(const Value& o) noexcept;
+  Value(Value&& o) noexcept;
+  Value& operator=(const Value& o) noexcept;
+  Value& operator=(Value&& o) noexcept;
+  ~Value();
+
+  // ---- constructors (cty names in comments) ----
+  static Value null(const Type& t);              // NullVal
+  static Value unknown(const Type& t);           // UnknownVal, unrefined; DynamicVal for dynamic
+  // UnknownVal(t).Refine()...NewValue(): validates the refinements against
+  // the type (Status::Refinement for a prefix on a non-string, bounds on a
+  // non-number, lengths on a non-collection, lower > upper, min > max), then
+  // applies go-cty's collapse rules: may return a known or null value.
+  // Refinements on dynamic are dropped (DynamicVal). A negative len_min is
+  // treated as 0. Prefixes are NFC-normalised (StringPrefixFull semantics).
+  static Value unknown_refined(const Type& t, Refinements r);
+  static Value boolean(bool b) noexcept;         // BoolVal
+  static Value number(Number n) noexcept;        // NumberVal
+  static Value string(std::string_view s);       // StringVal: NFC-normalised
+  // Already-NFC bytes (decoders that checked); skips normalisation.
+  static Value string_nfc(std::string_view s);
+  // ListVal/SetVal with an explicit element type (required for empty
+  // collections). Every element's type must equal `elem` (dynamic elements
+  // only in a list(dynamic)); otherwise Status::TypeMismatch.
+  static Value list(const Type& elem, std::vector<Value> elems);
+  // Deduplicates (first wins; unknowns never merge) and orders elements as
+  // go-cty iterates them (compat 5.2).
+  static Value set(const Type& elem, std::vector<Value> elems);
+  // MapVal: keys NFC-normalised, duplicate keys after NFC: last wins; entries
+  // kept bytewise-sorted by key.
+  static Value map(const Type& elem, std::vector<std::pair<std::string, Value>> entries);
+  // ObjectVal from (name, value) pairs in any order; names NFC-normalised,
+  // duplicate names -> Status::InvalidArg.
+  static Value object(std::vector<std::pair<std::string, Value>> attrs);
+  // ObjectVal given its type (no optional markers) and the attribute values
+  // in the type's (sorted) attribute order. Each value's type must equal the
+  // attribute type, except that an attribute of dynamic type may hold any
+  // value; the resulting value's type is then rebuilt from the values.
+  static Value object_typed(const Type& t, std::vector<Value> attrs_in_order);
+  static Value tuple(std::vector<Value> elems);  // TupleVal
+  static Value empty_object();
+  static Value empty_tuple();
+
+  // ---- observers ----
+  const Type& type() const noexcept { return type_; }
+  State state() const noexcept;
+  bool is_null() const noexcept { return state() == State::Null; }
+  bool is_known() const noexcept { return state() != State::Unknown; }
+  // No unknown anywhere inside (IsWhollyKnown).
+  bool is_wholly_known() const noexcept;
+
+  // Known non-null accessors (precondition: the matching type kind; throw
+  // Error(Status::TypeMismatch) otherwise).
+  bool as_bool() const;
+  const Number& as_number() const;
+  std::string_view as_string() const;
+
+  // Known non-null list/set/tuple/map/object: element count (attributes for
+  // objects, entries for maps).
+  size_t length() const;
+  // list/set/tuple element i (set: go-cty iteration order); object attribute
+  // i in sorted name order; map value i in sorted key order.
+  const Value& at(size_t i) const;
+  // map key i (sorted bytewise).
+  std::string_view key_at(size_t i) const;
+  // object attribute by name, map element by key: nullptr when absent.
+  const Value* get(std::string_view name_or_key) const;
+
+  // Unknown values: their refinements (empty for unrefined and DynamicVal).
+  // For known and null values an empty Refinements.
+  const Refinements& refinements() const noexcept;
+
+  // cty Value.Equals: tri-state (unknown if either side, or any nested
+  // element compared, is unknown; null == null is true).
+  Tristate equals(const Value& o) const;
+  // cty Value.RawEquals: exact identity including unknowns and refinements.
+  bool raw_equals(const Value& o) const;
+  // A stable 64-bit hash: raw_equals(a, b) implies hash(a) == hash(b), and
+  // equals(a, b) == True implies hash(a) == hash(b).
+  uint64_t hash() const;
+
+  // go-cty set hash bytes (appendSetHashBytes, compat 5.3).
+  void append_set_hash_bytes(std::string& out) const;
+  // go-cty set Less (compat 5.2) for two elements of one set.
+  static bool set_less(const Value& a, const Value& b);
+
+  // Follow a path (attribute, index, key steps). Returns nullptr when a step
+  // does not apply or the element is absent; throws nothing.
+  const Value* lookup(const Path& p) const noexcept;
+
+  // Debug / inspect rendering in go-cty GoString style, e.g.
+  // cty.StringVal("x"), cty.UnknownVal(cty.String).RefineNotNull().
+  std::string go_string() const;
+
+ private:
+  friend struct ValueAccess;
+  Type type_;
+  // implementation-defined inline payload (see value.cpp); keep <= 24 bytes
+  alignas(8) unsigned char payload_[24];
+};
+
+}  // namespace dynval
