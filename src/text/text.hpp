@@ -19,8 +19,9 @@ bool is_ascii(std::string_view s) noexcept;
 // True when s is well-formed UTF-8 (no surrogates, no overlongs, <= U+10FFFF).
 bool is_valid_utf8(std::string_view s) noexcept;
 
-// True when s is already in NFC (cheap for ASCII). Invalid UTF-8 is never
-// "already NFC" unless it is ASCII-only.
+// True when to_nfc(s) would return s unchanged (cheap for ASCII and for text
+// without combining characters). Invalid UTF-8 bytes are kept by to_nfc, so
+// they do not by themselves make s "not NFC".
 bool is_nfc(std::string_view s);
 
 // Returns s in NFC, as golang.org/x/text/unicode/norm.NFC.String does.
@@ -45,5 +46,21 @@ std::string go_quoted(std::string_view s);
 // unless it is one of the "safe" characters (- _ : ; / \ , . ( ) { } [ ] | ?
 // ! ~ space tab @ # $ % ^ & * + " ').
 std::string safe_known_prefix(std::string_view prefix);
+
+// golang.org/x/text/unicode/norm NFC.LastBoundary(b): the byte offset of the
+// last NFC segment boundary in b, or -1 if b contains none.
+std::ptrdiff_t nfc_last_boundary(std::string_view b);
+
+// Go's strconv.IsPrint (= unicode.IsPrint, Unicode 15): letters, marks,
+// numbers, punctuation, symbols and U+0020.
+bool go_is_print(char32_t r) noexcept;
+
+// Go's utf8.DecodeRuneInString: the rune and its width; invalid input gives
+// U+FFFD with width 1 (width 0 only for an empty string).
+struct DecodedRune {
+  char32_t rune;
+  std::size_t width;
+};
+DecodedRune go_decode_rune(std::string_view s) noexcept;
 
 }  // namespace dynval::text

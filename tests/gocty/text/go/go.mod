@@ -1,0 +1,10 @@
+module dynval/gocty/textcheck
+
+go 1.25
+
+require (
+	github.com/zclconf/go-cty v1.18.1
+	golang.org/x/text v0.11.0
+)
+
+require github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
