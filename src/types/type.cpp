@@ -1,1 +1,356 @@
-// placeholder: implemented by its area
+// dynval::Type: construction, reference counting, equality, hashing,
+// accessors and friendly names. Type JSON lives in type_json.cpp.
+#include "types/type.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <utility>
+
+#include "support/error.hpp"
+#include "text/text.hpp"
+#include "types/type_node.hpp"
+
+namespace dynval {
+
+namespace {
+
+// ---- hashing ---------------------------------------------------------------
+// The structural hash only has to be stable within one process (it is never
+// written anywhere), so any good mixer does: splitmix64's finaliser combined
+// boost-style, FNV-1a for names.
+
+constexpr uint64_t fmix(uint64_t x) noexcept {
+  x ^= x >> 30;
+  x *= 0xbf58476d1ce4e5b9ULL;
+  x ^= x >> 27;
+  x *= 0x94d049bb133111ebULL;
+  x ^= x >> 31;
+  return x;
+}
+
+constexpr uint64_t combine(uint64_t h, uint64_t v) noexcept {
+  return fmix(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
+}
+
+uint64_t hash_bytes(std::string_view s) noexcept {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return h;
+}
+
+constexpr uint64_t kind_seed(TypeKind k) noexcept { return fmix(0x7479706500000000ULL + uint64_t(k)); }
+
+// ---- static, immortal nodes ------------------------------------------------
+
+constinit TypeNode g_bool(TypeKind::Bool, kind_seed(TypeKind::Bool), false);
+constinit TypeNode g_number(TypeKind::Number, kind_seed(TypeKind::Number), false);
+constinit TypeNode g_string(TypeKind::String, kind_seed(TypeKind::String), false);
+constinit TypeNode g_dynamic(TypeKind::Dynamic, kind_seed(TypeKind::Dynamic), true);
+// The empty object and tuple hash exactly as a freshly built one would (see
+// make_object / make_tuple: seed combined with the count 0).
+constinit TypeNode g_empty_object(TypeKind::Object, combine(kind_seed(TypeKind::Object), 0), false);
+constinit TypeNode g_empty_tuple(TypeKind::Tuple, combine(kind_seed(TypeKind::Tuple), 0), false);
+
+// A moved-from handle holds nullptr; it behaves as dynamic.
+inline const TypeNode* nn(const TypeNode* n) noexcept { return n != nullptr ? n : &g_dynamic; }
+
+}  // namespace
+
+// ---- reference counting ----------------------------------------------------
+
+// Releases one reference. Destruction is iterative (a worklist) so that a very
+// deeply nested type cannot overflow the stack when its last handle goes away.
+void type_node_unref(const TypeNode* n) noexcept {
+  if (n == nullptr || n->immortal) return;
+  if (n->refs.fetch_sub(1, std::memory_order_acq_rel) != 1) return;
+  std::vector<const TypeNode*> work;
+  const TypeNode* cur = n;
+  for (;;) {
+    auto drop = [&work](const TypeNode* c) {
+      if (c == nullptr || c->immortal) return;
+      if (c->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) work.push_back(c);
+    };
+    drop(cur->elem);
+    for (const TypeAttr& a : cur->attrs) drop(a.type);
+    for (const TypeNode* e : cur->elems) drop(e);
+    delete cur->json.load(std::memory_order_acquire);
+    delete cur;
+    if (work.empty()) break;
+    cur = work.back();
+    work.pop_back();
+  }
+}
+
+// ---- handle basics ---------------------------------------------------------
+
+Type::Type() noexcept : n_(&g_dynamic) {}
+Type::Type(const Type& o) noexcept : n_(o.n_) { type_node_ref(n_); }
+Type& Type::operator=(const Type& o) noexcept {
+  if (n_ != o.n_) {
+    type_node_ref(o.n_);
+    type_node_unref(std::exchange(n_, o.n_));
+  }
+  return *this;
+}
+Type& Type::operator=(Type&& o) noexcept {
+  if (this != &o) type_node_unref(std::exchange(n_, std::exchange(o.n_, nullptr)));
+  return *this;
+}
+Type::~Type() { type_node_unref(n_); }
+
+Type Type::from_node(const TypeNode* n) noexcept {
+  type_node_ref(n);
+  return Type(n);
+}
+
+Type Type::boolean() noexcept { return Type(&g_bool); }
+Type Type::number() noexcept { return Type(&g_number); }
+Type Type::string() noexcept { return Type(&g_string); }
+Type Type::dynamic() noexcept { return Type(&g_dynamic); }
+Type Type::empty_object() { return Type(&g_empty_object); }
+Type Type::empty_tuple() { return Type(&g_empty_tuple); }
+
+namespace {
+
+// Wraps a freshly allocated node (reference count 1 after this call).
+Type adopt(TypeNode* n) noexcept {
+  n->refs.store(0, std::memory_order_relaxed);
+  return Type::from_node(n);
+}
+
+// Takes a new reference to n (or to dynamic for a moved-from handle).
+const TypeNode* take(const Type& t) noexcept {
+  const TypeNode* n = nn(t.node());
+  type_node_ref(n);
+  return n;
+}
+
+}  // namespace
+
+static Type make_collection(TypeKind k, const Type& elem) {
+  auto* n = new TypeNode();
+  n->kind = k;
+  n->elem = take(elem);
+  n->has_dynamic = n->elem->has_dynamic;
+  n->has_optional = n->elem->has_optional;
+  n->hash = combine(kind_seed(k), n->elem->hash);
+  return adopt(n);
+}
+
+Type Type::list(const Type& elem) { return make_collection(TypeKind::List, elem); }
+Type Type::set(const Type& elem) { return make_collection(TypeKind::Set, elem); }
+Type Type::map(const Type& elem) { return make_collection(TypeKind::Map, elem); }
+
+Type Type::object(std::vector<AttrSpec> attrs) {
+  if (attrs.empty()) return empty_object();
+  for (AttrSpec& a : attrs) {
+    if (!text::is_nfc(a.name)) a.name = text::to_nfc(a.name);
+  }
+  std::sort(attrs.begin(), attrs.end(),
+            [](const AttrSpec& a, const AttrSpec& b) { return a.name < b.name; });
+  for (size_t i = 1; i < attrs.size(); ++i) {
+    if (attrs[i].name == attrs[i - 1].name) {
+      throw Error(Status::InvalidArg,
+                  "duplicate object attribute name " + text::go_quoted(attrs[i].name));
+    }
+  }
+  auto owner = std::make_unique<TypeNode>();
+  owner->attrs.reserve(attrs.size());  // the only allocation that can throw
+  TypeNode* n = owner.release();
+  n->kind = TypeKind::Object;
+  uint64_t h = combine(kind_seed(TypeKind::Object), attrs.size());
+  for (AttrSpec& a : attrs) {
+    const TypeNode* c = take(a.type);
+    n->has_dynamic |= c->has_dynamic;
+    n->has_optional |= c->has_optional || a.optional;
+    h = combine(h, hash_bytes(a.name));
+    h = combine(h, c->hash ^ (a.optional ? 0x5bd1e995ULL : 0));
+    n->attrs.push_back(TypeAttr{std::move(a.name), c, a.optional});
+  }
+  n->hash = h;
+  return adopt(n);
+}
+
+Type Type::tuple(std::vector<Type> elems) {
+  if (elems.empty()) return empty_tuple();
+  auto owner = std::make_unique<TypeNode>();
+  owner->elems.reserve(elems.size());  // the only allocation that can throw
+  TypeNode* n = owner.release();
+  n->kind = TypeKind::Tuple;
+  uint64_t h = combine(kind_seed(TypeKind::Tuple), elems.size());
+  for (const Type& e : elems) {
+    const TypeNode* c = take(e);
+    n->has_dynamic |= c->has_dynamic;
+    n->has_optional |= c->has_optional;
+    h = combine(h, c->hash);
+    n->elems.push_back(c);
+  }
+  n->hash = h;
+  return adopt(n);
+}
+
+// ---- accessors -------------------------------------------------------------
+
+TypeKind Type::kind() const noexcept { return nn(n_)->kind; }
+
+bool Type::is_primitive() const noexcept {
+  TypeKind k = kind();
+  return k == TypeKind::Bool || k == TypeKind::Number || k == TypeKind::String;
+}
+
+bool Type::is_collection() const noexcept {
+  TypeKind k = kind();
+  return k == TypeKind::List || k == TypeKind::Set || k == TypeKind::Map;
+}
+
+bool Type::has_dynamic() const noexcept { return nn(n_)->has_dynamic; }
+bool Type::has_optional() const noexcept { return nn(n_)->has_optional; }
+
+Type Type::element() const {
+  if (!is_collection()) {
+    throw Error(Status::TypeMismatch, "element type requested of " + friendly_name());
+  }
+  return from_node(n_->elem);
+}
+
+size_t Type::attr_count() const noexcept { return nn(n_)->attrs.size(); }
+
+static const TypeAttr& attr_at(const TypeNode* n, size_t i, const Type& t) {
+  if (n == nullptr || n->kind != TypeKind::Object) {
+    throw Error(Status::TypeMismatch, "attribute requested of " + t.friendly_name());
+  }
+  if (i >= n->attrs.size()) {
+    throw Error(Status::OutOfRange, "attribute index " + std::to_string(i) +
+                                        " out of range for an object type with " +
+                                        std::to_string(n->attrs.size()) + " attributes");
+  }
+  return n->attrs[i];
+}
+
+std::string_view Type::attr_name(size_t i) const { return attr_at(n_, i, *this).name; }
+Type Type::attr_type(size_t i) const { return from_node(attr_at(n_, i, *this).type); }
+bool Type::attr_optional(size_t i) const { return attr_at(n_, i, *this).optional; }
+
+size_t Type::attr_index(std::string_view name) const noexcept {
+  const auto& attrs = nn(n_)->attrs;
+  auto it = std::lower_bound(attrs.begin(), attrs.end(), name,
+                             [](const TypeAttr& a, std::string_view n) { return a.name < n; });
+  if (it == attrs.end() || it->name != name) return SIZE_MAX;
+  return size_t(it - attrs.begin());
+}
+
+size_t Type::tuple_size() const noexcept { return nn(n_)->elems.size(); }
+
+Type Type::tuple_elem(size_t i) const {
+  const TypeNode* n = nn(n_);
+  if (n->kind != TypeKind::Tuple) {
+    throw Error(Status::TypeMismatch, "tuple element requested of " + friendly_name());
+  }
+  if (i >= n->elems.size()) {
+    throw Error(Status::OutOfRange, "tuple index " + std::to_string(i) +
+                                        " out of range for a tuple type with " +
+                                        std::to_string(n->elems.size()) + " elements");
+  }
+  return from_node(n->elems[i]);
+}
+
+// ---- without_optional ------------------------------------------------------
+
+Type Type::without_optional() const {
+  const TypeNode* n = nn(n_);
+  if (!n->has_optional) return *this;
+  switch (n->kind) {
+    case TypeKind::List: return list(from_node(n->elem).without_optional());
+    case TypeKind::Set: return set(from_node(n->elem).without_optional());
+    case TypeKind::Map: return map(from_node(n->elem).without_optional());
+    case TypeKind::Object: {
+      std::vector<AttrSpec> specs;
+      specs.reserve(n->attrs.size());
+      for (const TypeAttr& a : n->attrs) {
+        specs.push_back(AttrSpec{a.name, from_node(a.type).without_optional(), false});
+      }
+      return object(std::move(specs));
+    }
+    case TypeKind::Tuple: {
+      std::vector<Type> elems;
+      elems.reserve(n->elems.size());
+      for (const TypeNode* e : n->elems) elems.push_back(from_node(e).without_optional());
+      return tuple(std::move(elems));
+    }
+    default: return *this;  // primitives and dynamic never carry markers
+  }
+}
+
+// ---- equality and hash -----------------------------------------------------
+
+size_t Type::hash() const noexcept { return nn(n_)->hash; }
+
+// Pointer, then hash, then a structural compare (iterative, with a worklist,
+// so deep types cannot overflow the stack). Mirrors go-cty's Type.Equals:
+// objects compare attribute names, types and optional markers.
+bool operator==(const Type& a, const Type& b) noexcept {
+  const TypeNode* x = nn(a.n_);
+  const TypeNode* y = nn(b.n_);
+  if (x == y) return true;
+  if (x->hash != y->hash) return false;
+  // The worklist allocates only for structured types with equal hashes; an
+  // allocation failure here terminates (operator== is noexcept).
+  {
+    std::vector<std::pair<const TypeNode*, const TypeNode*>> work;
+    work.emplace_back(x, y);
+    while (!work.empty()) {
+      auto [p, q] = work.back();
+      work.pop_back();
+      if (p == q) continue;
+      if (p->kind != q->kind || p->hash != q->hash) return false;
+      switch (p->kind) {
+        case TypeKind::List:
+        case TypeKind::Set:
+        case TypeKind::Map: work.emplace_back(p->elem, q->elem); break;
+        case TypeKind::Object:
+          if (p->attrs.size() != q->attrs.size()) return false;
+          for (size_t i = 0; i < p->attrs.size(); ++i) {
+            const TypeAttr& pa = p->attrs[i];
+            const TypeAttr& qa = q->attrs[i];
+            if (pa.optional != qa.optional || pa.name != qa.name) return false;
+            work.emplace_back(pa.type, qa.type);
+          }
+          break;
+        case TypeKind::Tuple:
+          if (p->elems.size() != q->elems.size()) return false;
+          for (size_t i = 0; i < p->elems.size(); ++i) work.emplace_back(p->elems[i], q->elems[i]);
+          break;
+        default: break;  // same primitive kind or both dynamic
+      }
+    }
+    return true;
+  }
+}
+
+// ---- friendly names (cty FriendlyName) -------------------------------------
+
+std::string Type::friendly_name() const {
+  // Collections nest as "list of map of string"; built iteratively.
+  std::string out;
+  const TypeNode* n = nn(n_);
+  for (;;) {
+    switch (n->kind) {
+      case TypeKind::Bool: return out + "bool";
+      case TypeKind::Number: return out + "number";
+      case TypeKind::String: return out + "string";
+      case TypeKind::Dynamic: return out + "dynamic";
+      case TypeKind::Object: return out + "object";
+      case TypeKind::Tuple: return out + "tuple";
+      case TypeKind::List: out += "list of "; break;
+      case TypeKind::Set: out += "set of "; break;
+      case TypeKind::Map: out += "map of "; break;
+    }
+    n = n->elem;
+  }
+}
+
+}  // namespace dynval

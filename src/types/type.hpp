@@ -59,11 +59,7 @@ class Type {
   static Type map(const Type& elem);
   // Attribute names are NFC-normalised and sorted bytewise. A duplicate name
   // (after NFC) throws Error(Status::InvalidArg).
-  struct AttrSpec {
-    std::string name;
-    Type type;
-    bool optional = false;
-  };
+  struct AttrSpec;  // {name, type, optional}; defined after the class
   static Type object(std::vector<AttrSpec> attrs);
   static Type tuple(std::vector<Type> elems);
   static Type empty_object();
@@ -102,10 +98,15 @@ class Type {
   // third element for optional attributes.
   std::string to_json() const;
   void append_json(std::string& out) const;
-  // go-cty Type.UnmarshalJSON. Throws Error(Status::Parse) with go-cty's
-  // messages; an optional name that is not an attribute is an error (go-cty
-  // panics). Whitespace is allowed; trailing data is an error. The depth of
-  // nesting is limited to max_depth (Status::Limit).
+  // go-cty Type.UnmarshalJSON, error for error: throws Error(Status::Parse)
+  // with go-cty's message (its own texts such as "invalid primitive type name
+  // \"x\"", or Go encoding/json's, e.g. "invalid character 'x' after array
+  // element", "unexpected EOF", "EOF") and the byte offset. Whitespace is
+  // allowed. Like go-cty, data after a complete description is an error
+  // unless it starts with ']' or '}' (Decoder.More). An optional name that is
+  // not an attribute is an error (go-cty panics). Duplicate attribute keys:
+  // the last wins. Nesting deeper than max_depth brackets throws
+  // Status::Limit; parsing recurses once per level, so keep max_depth modest.
   static Type from_json(std::string_view json, size_t max_depth = 1000);
 
   // cty FriendlyName-like text for messages: "string", "list of number",
@@ -118,6 +119,13 @@ class Type {
  private:
   explicit Type(const TypeNode* n) noexcept : n_(n) {}
   const TypeNode* n_;
+};
+
+// One attribute given to Type::object (defined here because it holds a Type).
+struct Type::AttrSpec {
+  std::string name;
+  Type type;
+  bool optional = false;
 };
 
 }  // namespace dynval
