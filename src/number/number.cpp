@@ -1,1 +1,796 @@
-// placeholder: implemented by its area
+// dynval::Number: Go's *big.Float as go-cty uses it (gocty-compat.md section
+// 4). The inline kinds (kInt, kUint, kDouble, kInf) cover every value whose
+// mantissa fits; kBig holds the rest. All decimal output is a port of Go's
+// math/big/ftoa.go working on the exact value (decimal.cpp), so the bytes do
+// not depend on the representation, only on (value, precision).
+#include "number/number.hpp"
+
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <new>
+
+#include "number/internal.hpp"
+#include "support/error.hpp"
+
+namespace dynval {
+
+// ---------------------------------------------------------------------------
+// BigRep lifetime
+
+BigRep* BigRep::allocate(uint32_t nlimbs) {
+  void* mem = ::operator new(sizeof(BigRep) + sizeof(uint64_t) * nlimbs);
+  BigRep* b = new (mem) BigRep();
+  b->nlimbs = nlimbs;
+  return b;
+}
+
+void BigRep::release(const BigRep* b) noexcept {
+  if (b->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) {
+    b->~BigRep();
+    ::operator delete(const_cast<BigRep*>(b));
+  }
+}
+
+Number::Number(const Number& o) noexcept : kind_(o.kind_), neg_(o.neg_), prec_(o.prec_), u_(o.u_) {
+  if (kind_ == Kind::Big) u_.big->refs.fetch_add(1, std::memory_order_relaxed);
+}
+
+Number::Number(Number&& o) noexcept : kind_(o.kind_), neg_(o.neg_), prec_(o.prec_), u_(o.u_) {
+  o.kind_ = Kind::Int;
+  o.u_.i = 0;
+}
+
+Number& Number::operator=(const Number& o) noexcept {
+  if (this != &o) {
+    if (o.kind_ == Kind::Big) o.u_.big->refs.fetch_add(1, std::memory_order_relaxed);
+    if (kind_ == Kind::Big) BigRep::release(u_.big);
+    kind_ = o.kind_;
+    neg_ = o.neg_;
+    prec_ = o.prec_;
+    u_ = o.u_;
+  }
+  return *this;
+}
+
+Number& Number::operator=(Number&& o) noexcept {
+  if (this != &o) {
+    if (kind_ == Kind::Big) BigRep::release(u_.big);
+    kind_ = o.kind_;
+    neg_ = o.neg_;
+    prec_ = o.prec_;
+    u_ = o.u_;
+    o.kind_ = Kind::Int;
+    o.u_.i = 0;
+  }
+  return *this;
+}
+
+Number::~Number() {
+  if (kind_ == Kind::Big) BigRep::release(u_.big);
+}
+
+// ---------------------------------------------------------------------------
+// Normal form
+
+namespace {
+
+constexpr uint64_t kTwo63 = uint64_t{1} << 63;
+
+// Float.round (ToNearestEven) of m * 2^e to prec bits, for a 64-bit mantissa.
+void round_u64(uint64_t& m, int64_t& e, uint32_t prec) {
+  int bl = bw(m);
+  if (bl <= static_cast<int>(prec)) return;
+  int r = bl - static_cast<int>(prec) - 1;  // rounding bit position
+  bool rbit = (m >> r) & 1;
+  bool sbit = r > 0 && (m & ((uint64_t{1} << r) - 1)) != 0;
+  m >>= r + 1;
+  e += r + 1;
+  if (rbit && (sbit || (m & 1))) {
+    m++;
+    if (bw(m) > static_cast<int>(prec)) {
+      m >>= 1;
+      e++;
+    }
+  }
+}
+
+void check_prec(uint32_t prec) {
+  if (prec < 1 || prec > kMaxPrec) {
+    throw Error(Status::InvalidArg, "number precision must be in [1, 4096]");
+  }
+}
+
+// Magnitude of a binary64 as m * 2^e (m odd) ; v finite and nonzero.
+void split_double(double v, uint64_t& m, int64_t& e) {
+  uint64_t bits = std::bit_cast<uint64_t>(v);
+  uint64_t frac = bits & ((uint64_t{1} << 52) - 1);
+  int bexp = static_cast<int>((bits >> 52) & 0x7ff);
+  if (bexp == 0) {
+    m = frac;
+    e = -1074;
+  } else {
+    m = frac | (uint64_t{1} << 52);
+    e = bexp - 1075;
+  }
+  int tz = std::countr_zero(m);
+  m >>= tz;
+  e += tz;
+}
+
+}  // namespace
+
+Number normalize_small(bool neg, uint64_t m, int64_t e, uint32_t prec) {
+  int tz = std::countr_zero(m);
+  m >>= tz;
+  e += tz;
+  int bl = bw(m);
+  if (e >= 0 && bl + e <= 64) {
+    uint64_t v = m << e;
+    if (!neg) {
+      return v <= static_cast<uint64_t>(INT64_MAX) ? NumberAccess::make_int(static_cast<int64_t>(v), prec)
+                                                   : NumberAccess::make_uint(v, prec);
+    }
+    if (v <= kTwo63) {
+      return NumberAccess::make_int(static_cast<int64_t>(uint64_t{0} - v), prec);
+    }
+  }
+  if (bl <= 53 && e >= -1074 && bl + e <= 1024) {
+    double d = std::ldexp(static_cast<double>(m), static_cast<int>(e));
+    return NumberAccess::make_double(neg ? -d : d, prec);
+  }
+  BigRep* b = BigRep::allocate(1);
+  b->limbs()[0] = m;
+  b->exp = e;
+  return NumberAccess::make_big(b, neg, prec);
+}
+
+void mag_view(const Number& x, MagView& v) noexcept {
+  uint64_t m = 0;
+  int64_t e = 0;
+  switch (x.kind()) {
+    case Number::Kind::Int: {
+      int64_t i = x.int_value();
+      m = i < 0 ? uint64_t{0} - static_cast<uint64_t>(i) : static_cast<uint64_t>(i);
+      break;
+    }
+    case Number::Kind::Uint:
+      m = x.uint_value();
+      break;
+    case Number::Kind::Double:
+      split_double(x.double_value(), m, e);
+      break;
+    case Number::Kind::Big:
+      v.limbs = x.big()->limbs();
+      v.n = x.big()->nlimbs;
+      v.exp = x.big()->exp;
+      v.one = 0;
+      return;
+    case Number::Kind::Inf:
+      break;
+  }
+  if (m != 0) {
+    int tz = std::countr_zero(m);
+    m >>= tz;
+    e += tz;
+  }
+  v.one = m;
+  v.limbs = &v.one;
+  v.n = 1;
+  v.exp = e;
+}
+
+// ---------------------------------------------------------------------------
+// Constructors
+
+Number Number::from_int64(int64_t v) noexcept { return NumberAccess::make_int(v, 64); }
+
+Number Number::from_uint64(uint64_t v) noexcept {
+  return v <= static_cast<uint64_t>(INT64_MAX) ? NumberAccess::make_int(static_cast<int64_t>(v), 64)
+                                               : NumberAccess::make_uint(v, 64);
+}
+
+Number Number::from_double(double v) { return from_double_prec(v, 53); }
+
+// Float.SetFloat64 on a Float of precision prec.
+Number Number::from_double_prec(double v, uint32_t prec) {
+  check_prec(prec);
+  if (std::isnan(v)) throw Error(Status::InvalidArg, "NaN is not a valid number");
+  if (std::isinf(v)) return NumberAccess::make_inf(v < 0, prec);
+  if (v == 0) {
+    return std::signbit(v) ? NumberAccess::make_double(-0.0, prec) : NumberAccess::make_int(0, prec);
+  }
+  uint64_t m;
+  int64_t e;
+  split_double(v, m, e);
+  round_u64(m, e, prec);
+  return normalize_small(std::signbit(v), m, e, prec);
+}
+
+Number Number::infinity(bool negative) noexcept {
+  // cty.PositiveInfinity = NumberVal(math.Inf(1)) via SetFloat64: precision 53.
+  return NumberAccess::make_inf(negative, 53);
+}
+
+// ---------------------------------------------------------------------------
+// Parsing: big.ParseFloat(s, 10, prec, ToNearestEven), floatconv.go.
+
+std::optional<Number> Number::parse(std::string_view text) { return parse_prec(text, 512); }
+
+std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
+  check_prec(prec);
+  // Float.Parse: scan doesn't handle ±Inf.
+  if (s.size() == 3 && (s == "Inf" || s == "inf")) return NumberAccess::make_inf(false, prec);
+  if (s.size() == 4 && (s[0] == '+' || s[0] == '-') && (s.substr(1) == "Inf" || s.substr(1) == "inf")) {
+    return NumberAccess::make_inf(s[0] == '-', prec);
+  }
+  size_t i = 0, n = s.size();
+  // scanSign
+  bool neg = false;
+  if (i < n && (s[i] == '+' || s[i] == '-')) {
+    neg = s[i] == '-';
+    i++;
+  }
+  // nat.scan(r, 10, fracOk=true): digits with at most one radix point.
+  size_t mant_start = i;
+  int64_t count = 0;  // number of digits
+  int64_t dp = -1;    // digit count at the radix point
+  uint64_t m = 0;     // mantissa if it fits in 64 bits
+  bool m_fits = true;
+  for (; i < n; i++) {
+    char c = s[i];
+    if (c == '.' && dp < 0) {
+      dp = count;
+    } else if (c >= '0' && c <= '9') {
+      count++;
+      uint64_t dig = static_cast<uint64_t>(c - '0');
+      if (m_fits) {
+        if (m > (UINT64_MAX - dig) / 10) {
+          m_fits = false;
+        } else {
+          m = m * 10 + dig;
+        }
+      }
+    } else {
+      break;
+    }
+  }
+  size_t mant_end = i;
+  if (count == 0) return std::nullopt;  // errNoDigits
+  // scanExponent(r, base2ok=true, sepOk=false)
+  int64_t exp = 0;
+  int ebase = 10;
+  if (i < n && (s[i] == 'e' || s[i] == 'E' || s[i] == 'p' || s[i] == 'P')) {
+    ebase = (s[i] == 'e' || s[i] == 'E') ? 10 : 2;
+    i++;
+    bool eneg = false;
+    if (i < n && (s[i] == '+' || s[i] == '-')) {
+      eneg = s[i] == '-';
+      i++;
+    }
+    // strconv.ParseInt(digits, 10, 64): range error is a failure.
+    uint64_t limit = eneg ? kTwo63 : kTwo63 - 1;
+    uint64_t mag = 0;
+    bool any = false;
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+      any = true;
+      uint64_t dig = static_cast<uint64_t>(s[i] - '0');
+      if (mag > (limit - dig) / 10) return std::nullopt;
+      mag = mag * 10 + dig;
+    }
+    if (!any) return std::nullopt;
+    exp = eneg ? static_cast<int64_t>(uint64_t{0} - mag) : static_cast<int64_t>(mag);
+  }
+  if (i != n) return std::nullopt;  // "expected end of string"
+
+  // Mantissa value 0 => ±0 (no exponent check, as in Go).
+  bool zero = m_fits && m == 0;
+  if (!m_fits) zero = false;
+  if (zero) return neg ? NumberAccess::make_double(-0.0, prec) : NumberAccess::make_int(0, prec);
+
+  // Exponent contributions with Go's wrapping int64 arithmetic:
+  // |x| = M * 2^bexp * 5^exp5, exp2 = bitlen(M) + bexp must fit an int32.
+  int64_t d = dp >= 0 ? dp - count : 0;  // -(digits after the point)
+  auto wrap_add = [](int64_t a, int64_t b) {
+    return static_cast<int64_t>(static_cast<uint64_t>(a) + static_cast<uint64_t>(b));
+  };
+  int64_t exp5 = ebase == 10 ? wrap_add(d, exp) : d;
+  int64_t bexp = wrap_add(d, exp);
+
+  if (m_fits && bexp > -4000 && bexp < 4000) {
+    int64_t exp2 = bexp + bw(m);
+    (void)exp2;  // within int32 range by the bound on bexp
+    if (exp5 == 0) {
+      int64_t e = bexp;
+      round_u64(m, e, prec);
+      return normalize_small(neg, m, e, prec);
+    }
+    static constexpr uint64_t kPow5[] = {1ull,
+                                         5ull,
+                                         25ull,
+                                         125ull,
+                                         625ull,
+                                         3125ull,
+                                         15625ull,
+                                         78125ull,
+                                         390625ull,
+                                         1953125ull,
+                                         9765625ull,
+                                         48828125ull,
+                                         244140625ull,
+                                         1220703125ull,
+                                         6103515625ull,
+                                         30517578125ull,
+                                         152587890625ull,
+                                         762939453125ull,
+                                         3814697265625ull,
+                                         19073486328125ull,
+                                         95367431640625ull,
+                                         476837158203125ull,
+                                         2384185791015625ull,
+                                         11920928955078125ull,
+                                         59604644775390625ull,
+                                         298023223876953125ull,
+                                         1490116119384765625ull,
+                                         7450580596923828125ull};
+    // Below 5^27 Go's pow5 is exact, so Mul/Quo round the exact result once.
+    if (exp5 > 0 && exp5 <= 27) {
+      unsigned __int128 p = static_cast<unsigned __int128>(m) * kPow5[exp5];
+      if ((p >> 64) == 0) {
+        uint64_t pm = static_cast<uint64_t>(p);
+        int64_t e = bexp;
+        round_u64(pm, e, prec);
+        return normalize_small(neg, pm, e, prec);
+      }
+    } else if (exp5 < 0 && exp5 >= -27) {
+      uint64_t p5 = kPow5[-exp5];
+      if (m % p5 == 0) {
+        uint64_t q = m / p5;
+        int64_t e = bexp;
+        round_u64(q, e, prec);
+        return normalize_small(neg, q, e, prec);
+      }
+    }
+  }
+  return parse_slow(neg, s.substr(mant_start, mant_end - mant_start), bexp, exp5, prec);
+}
+
+// ---------------------------------------------------------------------------
+// Observers
+
+bool Number::is_zero() const noexcept {
+  return (kind_ == Kind::Int && u_.i == 0) || (kind_ == Kind::Double && u_.d == 0);
+}
+
+bool Number::signbit() const noexcept {
+  switch (kind_) {
+    case Kind::Int:
+      return u_.i < 0;
+    case Kind::Uint:
+      return false;
+    case Kind::Double:
+      return std::signbit(u_.d);
+    case Kind::Inf:
+    case Kind::Big:
+      return neg_;
+  }
+  return false;
+}
+
+int Number::sign() const noexcept {
+  if (is_zero()) return 0;
+  return signbit() ? -1 : 1;
+}
+
+bool Number::is_integer() const noexcept {
+  switch (kind_) {
+    case Kind::Int:
+    case Kind::Uint:
+      return true;
+    case Kind::Double:
+      return std::trunc(u_.d) == u_.d;
+    case Kind::Inf:
+      return false;
+    case Kind::Big:
+      return u_.big->exp >= 0;
+  }
+  return false;
+}
+
+int64_t Number::to_int64(bool* exact) const noexcept {
+  auto ret = [&](int64_t v, bool ex) {
+    if (exact) *exact = ex;
+    return v;
+  };
+  switch (kind_) {
+    case Kind::Int:
+      return ret(u_.i, true);
+    case Kind::Uint:
+      return ret(INT64_MAX, false);
+    case Kind::Inf:
+      return ret(neg_ ? INT64_MIN : INT64_MAX, false);
+    case Kind::Double: {
+      double d = u_.d;
+      if (d >= 9223372036854775808.0) return ret(INT64_MAX, false);
+      if (d < -9223372036854775808.0) return ret(INT64_MIN, false);
+      double t = std::trunc(d);
+      return ret(static_cast<int64_t>(t), t == d);
+    }
+    case Kind::Big: {
+      MagView v;
+      mag_view(*this, v);
+      uint64_t t;
+      bool fits = trunc_u64_big(v, &t);
+      bool integral = is_integer();
+      if (neg_) {
+        if (!fits || t > kTwo63) return ret(INT64_MIN, false);
+        return ret(static_cast<int64_t>(uint64_t{0} - t), integral);
+      }
+      if (!fits || t > static_cast<uint64_t>(INT64_MAX)) return ret(INT64_MAX, false);
+      return ret(static_cast<int64_t>(t), integral);
+    }
+  }
+  return ret(0, false);
+}
+
+uint64_t Number::to_uint64(bool* exact) const noexcept {
+  auto ret = [&](uint64_t v, bool ex) {
+    if (exact) *exact = ex;
+    return v;
+  };
+  switch (kind_) {
+    case Kind::Int:
+      return u_.i < 0 ? ret(0, false) : ret(static_cast<uint64_t>(u_.i), true);
+    case Kind::Uint:
+      return ret(u_.u, true);
+    case Kind::Inf:
+      return ret(neg_ ? 0 : UINT64_MAX, false);
+    case Kind::Double: {
+      double d = u_.d;
+      if (d == 0) return ret(0, true);
+      if (d < 0) return ret(0, false);
+      if (d >= 18446744073709551616.0) return ret(UINT64_MAX, false);
+      double t = std::trunc(d);
+      return ret(static_cast<uint64_t>(t), t == d);
+    }
+    case Kind::Big: {
+      if (neg_) return ret(0, false);
+      MagView v;
+      mag_view(*this, v);
+      uint64_t t;
+      if (!trunc_u64_big(v, &t)) return ret(UINT64_MAX, false);
+      return ret(t, is_integer());
+    }
+  }
+  return ret(0, false);
+}
+
+double Number::to_double(bool* exact) const noexcept {
+  auto ret = [&](double v, bool ex) {
+    if (exact) *exact = ex;
+    return v;
+  };
+  switch (kind_) {
+    case Kind::Int: {
+      uint64_t mag = u_.i < 0 ? uint64_t{0} - static_cast<uint64_t>(u_.i) : static_cast<uint64_t>(u_.i);
+      bool ex = mag == 0 || bw(mag >> std::countr_zero(mag)) <= 53;
+      return ret(static_cast<double>(u_.i), ex);
+    }
+    case Kind::Uint: {
+      uint64_t mag = u_.u;
+      bool ex = bw(mag >> std::countr_zero(mag)) <= 53;
+      return ret(static_cast<double>(mag), ex);
+    }
+    case Kind::Double:
+      return ret(u_.d, true);
+    case Kind::Inf:
+      // Float.Float64 of ±Inf is ±Inf, Exact.
+      return ret(neg_ ? -HUGE_VAL : HUGE_VAL, true);
+    case Kind::Big: {
+      MagView v;
+      mag_view(*this, v);
+      return to_double_big(v, neg_, exact);
+    }
+  }
+  return ret(0, false);
+}
+
+// go-cty cty/msgpack marshal.go (compat 1.3): ±Inf -> float64; Int64()
+// exact -> int; Float64() exact and !IsInt() -> float64; else Text('f', -1).
+Number::WireForm Number::wire_form() const noexcept {
+  switch (kind_) {
+    case Kind::Inf:
+      return WireForm::Float64;
+    case Kind::Int:
+      return WireForm::Int64;
+    case Kind::Double:
+      if (u_.d == 0) return WireForm::Int64;  // -0: Int64() is 0, Exact
+      // In-range integers are kInt, so an integral double is beyond int64.
+      return std::trunc(u_.d) == u_.d ? WireForm::Text : WireForm::Float64;
+    case Kind::Uint:
+    case Kind::Big:
+      // kUint is >= 2^63; kBig is never an exact binary64 nor an int64.
+      return WireForm::Text;
+  }
+  return WireForm::Text;
+}
+
+// ---------------------------------------------------------------------------
+// Decimal output (ftoa.go)
+
+void decimal_of(const Number& x, Decimal& d) {
+  if (x.is_zero() || x.is_inf()) {
+    d.mant.clear();
+    d.exp = 0;
+    return;
+  }
+  if (x.kind() == Number::Kind::Big) {
+    decimal_of_big(x.big(), d);
+    return;
+  }
+  MagView v;
+  mag_view(x, v);
+  d.init_u64(v.one, v.exp);
+}
+
+namespace {
+
+// ftoa.go roundShortest, given the exact decimal d and the decimals of the
+// lower and upper bounds (x -/+ 1/2 ulp).
+void round_shortest(Decimal& d, const Decimal& lower, const Decimal& upper, bool inclusive) {
+  if (d.mant.empty()) return;
+  for (int64_t i = 0; i < d.len(); i++) {
+    char m = d.mant[static_cast<size_t>(i)];
+    char l = lower.at(i);
+    char u = upper.at(i);
+    // Okay to round down (truncate) if lower has a different digit or if
+    // lower is inclusive and is exactly the result of rounding down (i.e.,
+    // and we have reached the final digit of lower).
+    bool okdown = l != m || (inclusive && i + 1 == lower.len());
+    // Okay to round up if upper has a different digit and either upper is
+    // inclusive or upper is bigger than the result of rounding up.
+    bool okup = m != u && (inclusive || m + 1 < u || i + 1 < upper.len());
+    if (okdown && okup) {
+      d.round(i + 1);
+      return;
+    }
+    if (okdown) {
+      d.round_down(i + 1);
+      return;
+    }
+    if (okup) {
+      d.round_up(i + 1);
+      return;
+    }
+  }
+}
+
+// True if 2^lsb_exp < 10^k is certain (conservative: false when unsure).
+bool half_ulp_below_unit(int64_t lsb_exp, int64_t k) {
+  // log2(10) = 3.321928...
+  if (k >= 0) return lsb_exp < 0 || lsb_exp * 1000 < k * 3321;
+  return lsb_exp * 10000 < k * 33220 - 10000;
+}
+
+// ftoa.go fmtF: %f layout with prec fraction digits.
+void fmt_f(std::string& out, int64_t prec, const Decimal& d) {
+  if (d.exp > 0) {
+    int64_t m = std::min(d.len(), d.exp);
+    out.append(d.mant.data(), static_cast<size_t>(m));
+    if (d.exp > m) out.append(static_cast<size_t>(d.exp - m), '0');
+  } else {
+    out.push_back('0');
+  }
+  if (prec > 0) {
+    out.push_back('.');
+    for (int64_t i = 0; i < prec; i++) out.push_back(d.at(d.exp + i));
+  }
+}
+
+// ftoa.go fmtE with fmt 'e'.
+void fmt_e(std::string& out, int64_t prec, const Decimal& d) {
+  out.push_back(d.mant.empty() ? '0' : d.mant[0]);
+  if (prec > 0) {
+    out.push_back('.');
+    int64_t i = 1;
+    int64_t m = std::min(d.len(), prec + 1);
+    if (i < m) {
+      out.append(d.mant.data() + 1, static_cast<size_t>(m - 1));
+      i = m;
+    }
+    for (; i <= prec; i++) out.push_back('0');
+  }
+  out.push_back('e');
+  int64_t exp = d.mant.empty() ? 0 : d.exp - 1;
+  if (exp < 0) {
+    out.push_back('-');
+    exp = -exp;
+  } else {
+    out.push_back('+');
+  }
+  if (exp < 10) out.push_back('0');  // at least 2 exponent digits
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, exp);
+  out.append(buf, r.ptr);
+}
+
+void append_u64(std::string& out, uint64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v);
+  out.append(buf, r.ptr);
+}
+
+}  // namespace
+
+std::string Number::text() const {
+  std::string s;
+  append_text(s);
+  return s;
+}
+
+// Float.Text('f', -1).
+void Number::append_text(std::string& out) const {
+  if (kind_ == Kind::Inf) {
+    out.append(neg_ ? "-Inf" : "+Inf");
+    return;
+  }
+  if (signbit()) out.push_back('-');
+  if (is_zero()) {
+    out.push_back('0');
+    return;
+  }
+  // Integers with no more bits than the precision print exactly.
+  if (kind_ == Kind::Int || kind_ == Kind::Uint) {
+    uint64_t mag = kind_ == Kind::Uint ? u_.u
+                   : u_.i < 0          ? uint64_t{0} - static_cast<uint64_t>(u_.i)
+                                       : static_cast<uint64_t>(u_.i);
+    if (bw(mag) <= static_cast<int>(prec_)) {
+      append_u64(out, mag);
+      return;
+    }
+  }
+  MagView v;
+  mag_view(*this, v);
+  Decimal d;
+  decimal_of(*this, d);
+  int64_t bl = kind_ == Kind::Big ? static_cast<int64_t>(u_.big->bit_len()) : bw(v.one);
+  int64_t goexp = bl + v.exp;  // |x| = 0.mant * 2^goexp
+  int64_t lsb_exp = goexp - static_cast<int64_t>(prec_) - 1;  // weight of 1/2 ulp
+  if (!half_ulp_below_unit(lsb_exp, d.exp - d.len())) {
+    // roundShortest: the lower and upper bounds x -/+ 1/2 ulp.
+    Decimal lower, upper;
+    bool inclusive;
+    if (prec_ + 1 <= 64 && kind_ != Kind::Big) {
+      uint64_t m = v.one;
+      int64_t s = bl - (static_cast<int64_t>(prec_) + 1);
+      if (s < 0) {
+        m <<= -s;
+      } else if (s > 0) {
+        m >>= s;
+      }
+      int64_t e = v.exp + s;
+      inclusive = (m & 2) == 0;
+      lower.init_u64(m - 1, e);
+      upper.init_u64(m + 1, e);
+    } else {
+      shortest_bounds_big(v, prec_, lower, upper, inclusive);
+    }
+    round_shortest(d, lower, upper, inclusive);
+  }
+  fmt_f(out, std::max<int64_t>(d.len() - d.exp, 0), d);
+}
+
+std::string Number::hash_text() const {
+  std::string s;
+  append_hash_text(s);
+  return s;
+}
+
+// Float.Text('g', 10) (= Float.String()).
+void Number::append_hash_text(std::string& out) const {
+  if (kind_ == Kind::Inf) {
+    out.append(neg_ ? "-Inf" : "+Inf");
+    return;
+  }
+  if (signbit()) out.push_back('-');
+  Decimal d;
+  decimal_of(*this, d);
+  int64_t prec = 10;
+  d.round(prec);
+  // trim trailing fractional zeros in %e format
+  int64_t eprec = prec;
+  if (eprec > d.len() && d.len() >= d.exp) eprec = d.len();
+  // %e is used if the exponent from the conversion is less than -4 or
+  // greater than or equal to the precision.
+  int64_t exp = d.exp - 1;
+  if (exp < -4 || exp >= eprec) {
+    if (prec > d.len()) prec = d.len();
+    fmt_e(out, prec - 1, d);
+    return;
+  }
+  if (prec > d.exp) prec = d.len();
+  fmt_f(out, std::max<int64_t>(prec - d.exp, 0), d);
+}
+
+// ---------------------------------------------------------------------------
+// Comparison and equality
+
+namespace {
+
+int compare_mag(const Number& a, const Number& b) {
+  MagView va, vb;
+  mag_view(a, va);
+  mag_view(b, vb);
+  if (va.n == 1 && vb.n == 1) {
+    uint64_t la = va.limbs[0], lb = vb.limbs[0];
+    int ba = bw(la), bb = bw(lb);
+    int64_t ea = ba + va.exp, eb = bb + vb.exp;
+    if (ea != eb) return ea < eb ? -1 : 1;
+    uint64_t ma = la << (64 - ba), mb = lb << (64 - bb);
+    return ma < mb ? -1 : (ma > mb ? 1 : 0);
+  }
+  return compare_mag_slow(va, vb);
+}
+
+}  // namespace
+
+int Number::compare(const Number& a, const Number& b) noexcept {
+  if (a.kind_ == Kind::Int && b.kind_ == Kind::Int) return a.u_.i < b.u_.i ? -1 : (a.u_.i > b.u_.i ? 1 : 0);
+  if (a.kind_ == Kind::Double && b.kind_ == Kind::Double) {
+    return a.u_.d < b.u_.d ? -1 : (a.u_.d > b.u_.d ? 1 : 0);
+  }
+  int sa = a.is_inf() ? (a.neg_ ? -1 : 1) : a.sign();
+  int sb = b.is_inf() ? (b.neg_ ? -1 : 1) : b.sign();
+  if (sa != sb) return sa < sb ? -1 : 1;
+  if (sa == 0) return 0;
+  if (a.is_inf() || b.is_inf()) {
+    if (a.is_inf() && b.is_inf()) return 0;
+    return a.is_inf() ? sa : -sa;
+  }
+  int c = compare_mag(a, b);
+  return sa > 0 ? c : -c;
+}
+
+// cty primitive_type.go rawNumberEqual.
+bool Number::equal(const Number& a, const Number& b) {
+  int sa = a.is_inf() ? (a.neg_ ? -1 : 1) : a.sign();
+  int sb = b.is_inf() ? (b.neg_ ? -1 : 1) : b.sign();
+  if (sa != sb) return false;
+  bool ai = a.is_integer(), bi = b.is_integer();
+  if (ai != bi) return false;  // only one is an exact integer
+  if (ai) return compare(a, b) == 0;
+  // Same value and precision => same text.
+  if (a.prec_ == b.prec_ && a.kind_ == b.kind_ && compare(a, b) == 0) return true;
+  return a.text() == b.text();  // neither is zero, so "-0" cannot occur
+}
+
+void Number::append_equality_key(std::string& out) const {
+  if (is_integer()) {
+    out.push_back('I');
+    if (kind_ == Kind::Int) {
+      char buf[24];
+      auto r = std::to_chars(buf, buf + sizeof buf, u_.i);
+      out.append(buf, r.ptr);
+      return;
+    }
+    if (kind_ == Kind::Uint) {
+      append_u64(out, u_.u);
+      return;
+    }
+    if (is_zero()) {  // -0 equals 0
+      out.push_back('0');
+      return;
+    }
+    if (signbit()) out.push_back('-');
+    Decimal d;
+    decimal_of(*this, d);
+    fmt_f(out, 0, d);
+    return;
+  }
+  out.push_back('F');
+  append_text(out);
+}
+
+}  // namespace dynval

@@ -12,7 +12,12 @@
 //   kUint   a uint64 value >= 2^63
 //   kDouble a finite binary64 (may be -0), exact at precision 53
 //   kInf    +/-Inf
-//   kBig    anything else: a shared, immutable heap mantissa (bigfloat.hpp)
+//   kBig    anything else: a shared, immutable heap mantissa (BigRep in
+//           number/internal.hpp; atomic refcount)
+// Normal form, so the representation never depends on how a value was built:
+// -0 is kDouble(-0.0); +0 and every integer in int64 range are kInt; integers
+// in [2^63, 2^64) are kUint; any other exact binary64 is kDouble; the rest is
+// kBig. The payload never has more significant bits than the precision.
 // The precision is stored beside the payload; it is part of the value and
 // decides the msgpack form and every decimal rendering.
 #pragma once
@@ -24,7 +29,7 @@
 
 namespace dynval {
 
-struct BigRep;  // defined in number/bigfloat.hpp; immutable, refcounted
+struct BigRep;  // defined in number/internal.hpp; immutable, refcounted
 
 class Number {
  public:
@@ -33,7 +38,7 @@ class Number {
   // The msgpack encoding go-cty chooses for this number (compat section 1.3).
   enum class WireForm : uint8_t { Int64, Uint64, Float64, Text };
 
-  Number() noexcept : Number(from_int64(0)) {}
+  Number() noexcept = default;  // 0, precision 64 (like from_int64(0))
   Number(const Number& o) noexcept;
   Number(Number&& o) noexcept;
   Number& operator=(const Number& o) noexcept;
@@ -68,8 +73,12 @@ class Number {
 
   // Conversions in the style of big.Float.Int64/Uint64/Float64: the result is
   // the value truncated toward zero / saturated (integers) or rounded to
-  // nearest even (double; overflow gives +/-Inf); *exact reports whether no
-  // information was lost. Inf converts to the saturated bound, inexact.
+  // nearest even (double; overflow gives +/-Inf, underflow a signed 0);
+  // *exact (may be null) reports whether no information was lost. Inf
+  // converts to the saturated integer bound (inexact) and to +/-Inf as a
+  // double (exact, as in Go). One deliberate difference: Go's Uint64 reports
+  // Exact for fractions with <= 64 mantissa bits (1.5 -> 1, Exact); to_uint64
+  // reports them inexact, like Int64 does.
   int64_t to_int64(bool* exact) const noexcept;
   uint64_t to_uint64(bool* exact) const noexcept;
   double to_double(bool* exact) const noexcept;

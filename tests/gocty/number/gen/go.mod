@@ -1,0 +1,3 @@
+module dynval.test/gocty/number
+
+go 1.21
