@@ -725,6 +725,9 @@ int compare_mag(const Number& a, const Number& b) {
   mag_view(b, vb);
   if (va.n == 1 && vb.n == 1) {
     uint64_t la = va.limbs[0], lb = vb.limbs[0];
+    // A zero magnitude has no leading bit: order it before anything else
+    // (and avoid shifting by 64 below).
+    if (la == 0 || lb == 0) return (la != 0) - (lb != 0);
     int ba = bw(la), bb = bw(lb);
     int64_t ea = ba + va.exp, eb = bb + vb.exp;
     if (ea != eb) return ea < eb ? -1 : 1;

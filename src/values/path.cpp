@@ -1,1 +1,340 @@
-// placeholder: implemented by its area
+// Paths into values (lookup, dynval::path_string) and the go-cty GoString
+// rendering of values (cty/value_ops.go Value.GoString, the Type GoString
+// methods, unknown_refinement.go GoString).
+#include <string>
+#include <string_view>
+
+#include "support/error.hpp"
+#include "text/text.hpp"
+#include "values/value.hpp"
+#include "values/value_internal.hpp"
+
+namespace dynval {
+
+std::string path_string(const Path& p) {
+  std::string out;
+  for (const PathStep& s : p) {
+    switch (s.kind) {
+      case PathStep::Kind::Attr:
+        out.push_back('.');
+        out.append(s.name);
+        break;
+      case PathStep::Kind::Index:
+        out.push_back('[');
+        out.append(std::to_string(s.index));
+        out.push_back(']');
+        break;
+      case PathStep::Kind::Key:
+        out.push_back('[');
+        text::append_go_quoted(out, s.name);
+        out.push_back(']');
+        break;
+    }
+  }
+  return out;
+}
+
+const Value* Value::lookup(const Path& p) const noexcept {
+  const Value* cur = this;
+  try {
+    for (const PathStep& s : p) {
+      if (ValueAccess::coll(*cur) == nullptr) return nullptr;  // null, unknown or primitive
+      const TypeKind k = cur->type().kind();
+      switch (s.kind) {
+        case PathStep::Kind::Attr:
+        case PathStep::Kind::Key:
+          // Attribute of an object; key of a map. A key step on an object
+          // is accepted too (go-cty's decoders report object attributes as
+          // IndexStep{StringVal(name)}).
+          if (k != TypeKind::Object && k != TypeKind::Map) return nullptr;
+          if (s.kind == PathStep::Kind::Attr && k != TypeKind::Object) return nullptr;
+          cur = cur->get(s.name);
+          if (cur == nullptr) return nullptr;
+          break;
+        case PathStep::Kind::Index:
+          // List and tuple elements; set elements in iteration order.
+          if (k != TypeKind::List && k != TypeKind::Tuple && k != TypeKind::Set) return nullptr;
+          if (s.index < 0 || static_cast<uint64_t>(s.index) >= cur->length()) return nullptr;
+          cur = &cur->at(static_cast<size_t>(s.index));
+          break;
+      }
+    }
+  } catch (...) {
+    return nullptr;  // only allocation failure (NFC of a key) can get here
+  }
+  return cur;
+}
+
+// ---------------------------------------------------------------------------
+// GoString
+
+namespace {
+
+void append_type_go(std::string& out, const Type& t) {
+  switch (t.kind()) {
+    case TypeKind::Bool:
+      out += "cty.Bool";
+      return;
+    case TypeKind::Number:
+      out += "cty.Number";
+      return;
+    case TypeKind::String:
+      out += "cty.String";
+      return;
+    case TypeKind::Dynamic:
+      out += "cty.DynamicPseudoType";
+      return;
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map:
+      out += t.kind() == TypeKind::List ? "cty.List(" : t.kind() == TypeKind::Set ? "cty.Set(" : "cty.Map(";
+      append_type_go(out, t.element());
+      out.push_back(')');
+      return;
+    case TypeKind::Object: {
+      size_t n = t.attr_count();
+      if (n == 0) {
+        out += "cty.EmptyObject";
+        return;
+      }
+      bool opt = t.has_optional();
+      out += opt ? "cty.ObjectWithOptionalAttrs(map[string]cty.Type{" : "cty.Object(map[string]cty.Type{";
+      for (size_t i = 0; i < n; ++i) {
+        if (i > 0) out += ", ";
+        text::append_go_quoted(out, t.attr_name(i));
+        out.push_back(':');
+        append_type_go(out, t.attr_type(i));
+      }
+      out.push_back('}');
+      if (opt) {
+        out += ", []string{";
+        bool first = true;
+        for (size_t i = 0; i < n; ++i) {
+          if (!t.attr_optional(i)) continue;
+          if (!first) out += ", ";
+          first = false;
+          text::append_go_quoted(out, t.attr_name(i));
+        }
+        out.push_back('}');
+      }
+      out.push_back(')');
+      return;
+    }
+    case TypeKind::Tuple: {
+      size_t n = t.tuple_size();
+      if (n == 0) {
+        out += "cty.EmptyTuple";
+        return;
+      }
+      out += "cty.Tuple([]cty.Type{";
+      for (size_t i = 0; i < n; ++i) {
+        if (i > 0) out += ", ";
+        append_type_go(out, t.tuple_elem(i));
+      }
+      out += "})";
+      return;
+    }
+  }
+}
+
+// big.Float / float64 %v: shortest digits, %e form when the decimal exponent
+// is < -4 or >= 6 (eprec 6 for the shortest format), else %f form.
+void append_g_shortest(std::string& out, const Number& x) {
+  if (x.is_inf()) {
+    out += x.signbit() ? "-Inf" : "+Inf";
+    return;
+  }
+  std::string s = x.text();
+  bool neg = !s.empty() && s[0] == '-';
+  std::string_view t(s);
+  if (neg) t.remove_prefix(1);
+  size_t dot = t.find('.');
+  std::string_view ip = dot == std::string_view::npos ? t : t.substr(0, dot);
+  std::string_view fp = dot == std::string_view::npos ? std::string_view() : t.substr(dot + 1);
+  std::string digits(ip);
+  digits.append(fp);
+  long dp = static_cast<long>(ip.size());
+  size_t lead = 0;
+  while (lead < digits.size() && digits[lead] == '0') ++lead;
+  digits.erase(0, lead);
+  dp -= static_cast<long>(lead);
+  while (!digits.empty() && digits.back() == '0') digits.pop_back();
+  if (neg) out.push_back('-');
+  if (digits.empty()) {
+    out.push_back('0');
+    return;
+  }
+  long exp = dp - 1;
+  if (exp < -4 || exp >= 6) {
+    out.push_back(digits[0]);
+    if (digits.size() > 1) {
+      out.push_back('.');
+      out.append(digits, 1, std::string::npos);
+    }
+    out.push_back('e');
+    out.push_back(exp < 0 ? '-' : '+');
+    long ae = exp < 0 ? -exp : exp;
+    if (ae < 10) out.push_back('0');
+    out += std::to_string(ae);
+    return;
+  }
+  long nd = static_cast<long>(digits.size());
+  if (dp <= 0) {
+    out += "0.";
+    out.append(static_cast<size_t>(-dp), '0');
+    out += digits;
+  } else if (dp >= nd) {
+    out += digits;
+    out.append(static_cast<size_t>(dp - nd), '0');
+  } else {
+    out.append(digits, 0, static_cast<size_t>(dp));
+    out.push_back('.');
+    out.append(digits, static_cast<size_t>(dp), std::string::npos);
+  }
+}
+
+void append_number_go(std::string& out, const Number& x) {
+  if (x.is_integer()) {
+    out += "cty.NumberIntVal(";
+    append_g_shortest(out, x);
+    out.push_back(')');
+    return;
+  }
+  bool exact = false;
+  double d = x.to_double(&exact);
+  if (exact) {
+    out += "cty.NumberFloatVal(";
+    append_g_shortest(out, Number::from_double(d));
+    out.push_back(')');
+    return;
+  }
+  out += "cty.MustParseNumberVal(";
+  text::append_go_quoted(out, x.text());
+  out.push_back(')');
+}
+
+void append_value_go(std::string& out, const Value& v);
+
+void append_elems_go(std::string& out, const Value& v) {
+  out += "[]cty.Value{";
+  for (size_t i = 0; i < v.length(); ++i) {
+    if (i > 0) out += ", ";
+    append_value_go(out, v.at(i));
+  }
+  out += "})";
+}
+
+void append_value_go(std::string& out, const Value& v) {
+  const Type& t = v.type();
+  if (v.is_null()) {
+    out += "cty.NullVal(";
+    append_type_go(out, t);
+    out.push_back(')');
+    return;
+  }
+  if (!v.is_known()) {
+    if (t.is_dynamic()) {
+      out += "cty.DynamicVal";
+      return;
+    }
+    out += "cty.UnknownVal(";
+    append_type_go(out, t);
+    out.push_back(')');
+    const Refinements& r = v.refinements();
+    if (r.empty()) return;
+    std::string calls;
+    if (r.not_null) calls += ".NotNull()";
+    if (!r.prefix.empty()) {
+      calls += ".StringPrefixFull(";
+      text::append_go_quoted(calls, r.prefix);
+      calls.push_back(')');
+    }
+    if (r.lower) {
+      calls += ".NumberLowerBound(";
+      append_number_go(calls, r.lower->value);
+      calls += r.lower->inclusive ? ", true)" : ", false)";
+    }
+    if (r.upper) {
+      calls += ".NumberUpperBound(";
+      append_number_go(calls, r.upper->value);
+      calls += r.upper->inclusive ? ", true)" : ", false)";
+    }
+    if (r.len_min != 0) calls += ".CollectionLengthLowerBound(" + std::to_string(r.len_min) + ")";
+    if (r.len_max != INT64_MAX) calls += ".CollectionLengthUpperBound(" + std::to_string(r.len_max) + ")";
+    if (calls == ".NotNull()") {
+      out += ".RefineNotNull()";
+    } else {
+      out += ".Refine()" + calls + ".NewValue()";
+    }
+    return;
+  }
+  switch (t.kind()) {
+    case TypeKind::Bool:
+      out += v.as_bool() ? "cty.True" : "cty.False";
+      return;
+    case TypeKind::Number:
+      append_number_go(out, v.as_number());
+      return;
+    case TypeKind::String:
+      out += "cty.StringVal(";
+      text::append_go_quoted(out, v.as_string());
+      out.push_back(')');
+      return;
+    case TypeKind::List:
+    case TypeKind::Set:
+      if (v.length() == 0) {
+        out += t.kind() == TypeKind::List ? "cty.ListValEmpty(" : "cty.SetValEmpty(";
+        append_type_go(out, t.element());
+        out.push_back(')');
+        return;
+      }
+      out += t.kind() == TypeKind::List ? "cty.ListVal(" : "cty.SetVal(";
+      append_elems_go(out, v);
+      return;
+    case TypeKind::Tuple:
+      if (v.length() == 0) {
+        out += "cty.EmptyTupleVal";
+        return;
+      }
+      out += "cty.TupleVal(";
+      append_elems_go(out, v);
+      return;
+    case TypeKind::Map:
+    case TypeKind::Object: {
+      size_t n = v.length();
+      if (n == 0) {
+        if (t.kind() == TypeKind::Object) {
+          out += "cty.EmptyObjectVal";
+        } else {
+          out += "cty.MapValEmpty(";
+          append_type_go(out, t.element());
+          out.push_back(')');
+        }
+        return;
+      }
+      out += t.kind() == TypeKind::Object ? "cty.ObjectVal(" : "cty.MapVal(";
+      out += "map[string]cty.Value{";
+      for (size_t i = 0; i < n; ++i) {
+        if (i > 0) out += ", ";
+        text::append_go_quoted(out, t.kind() == TypeKind::Object ? t.attr_name(i) : v.key_at(i));
+        out.push_back(':');
+        append_value_go(out, v.at(i));
+      }
+      out += "})";
+      return;
+    }
+    case TypeKind::Dynamic:
+      out += "cty.DynamicVal";
+      return;
+  }
+}
+
+}  // namespace
+
+std::string Value::go_string() const {
+  std::string out;
+  append_value_go(out, *this);
+  return out;
+}
+
+}  // namespace dynval

@@ -1,1 +1,561 @@
-// placeholder: implemented by its area
+// Sets: go-cty membership, iteration order and hash bytes
+// (cty/set_internals.go setRules, cty/set/set.go; gocty-compat.md section 5).
+//
+// go-cty keeps a set as buckets keyed by crc32 of appendSetHashBytes; Add
+// appends an element unless its bucket already holds one that Equals() it
+// (first occurrence wins); iteration concatenates the buckets in hash order
+// and stable-sorts them with setRules.Less. Elements that tie under Less
+// always share hash bytes (hence a bucket, in insertion order), so the order
+// is reproduced by: dedupe in insertion order, then stable-sort by Less.
+//
+// Construction is O(n log n): duplicates are found through a hash table of
+// exact keys (hash bytes + an equality key), never by pairwise comparison.
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <numeric>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "support/error.hpp"
+#include "text/text.hpp"
+#include "values/value.hpp"
+#include "values/value_internal.hpp"
+
+namespace dynval {
+
+namespace values_detail {
+
+namespace {
+
+void put_varint(std::string& out, uint64_t n) {
+  while (n >= 0x80) {
+    out.push_back(static_cast<char>((n & 0x7f) | 0x80));
+    n >>= 7;
+  }
+  out.push_back(static_cast<char>(n));
+}
+
+void put_bytes(std::string& out, std::string_view s) {
+  put_varint(out, s.size());
+  out.append(s);
+}
+
+}  // namespace
+
+void append_equality_key(const Value& v, std::string& out) {
+  // Precondition: v is wholly known (an unknown never Equals() anything).
+  if (v.is_null()) {
+    out.push_back('z');  // nulls are equal to one another, whatever the type
+    return;
+  }
+  if (!v.is_known()) {
+    out.push_back('?');  // not reached by the callers; kept total
+    return;
+  }
+  switch (v.type().kind()) {
+    case TypeKind::Bool:
+      out.push_back(v.as_bool() ? 'T' : 'F');
+      return;
+    case TypeKind::Number: {
+      out.push_back('n');
+      std::string k;
+      v.as_number().append_equality_key(k);
+      put_bytes(out, k);
+      return;
+    }
+    case TypeKind::String:
+      out.push_back('s');
+      put_bytes(out, v.as_string());
+      return;
+    case TypeKind::List:
+    case TypeKind::Tuple:
+    case TypeKind::Object: {
+      out.push_back(v.type().kind() == TypeKind::Object ? 'o' : 'l');
+      size_t n = v.length();
+      put_varint(out, n);
+      for (size_t i = 0; i < n; ++i) append_equality_key(v.at(i), out);
+      return;
+    }
+    case TypeKind::Map: {
+      out.push_back('m');
+      size_t n = v.length();
+      put_varint(out, n);
+      for (size_t i = 0; i < n; ++i) {
+        put_bytes(out, v.key_at(i));
+        append_equality_key(v.at(i), out);
+      }
+      return;
+    }
+    case TypeKind::Set: {
+      // Two sets are Equals() when each element of one has an equivalent
+      // (same hash bucket + Equals) in the other: compare the sorted member
+      // keys, independent of iteration order.
+      out.push_back('e');
+      size_t n = v.length();
+      std::vector<std::string> keys(n);
+      for (size_t i = 0; i < n; ++i) append_set_member_key(v.at(i), keys[i]);
+      std::sort(keys.begin(), keys.end());
+      put_varint(out, n);
+      for (const std::string& k : keys) put_bytes(out, k);
+      return;
+    }
+    case TypeKind::Dynamic:
+      out.push_back('?');
+      return;
+  }
+}
+
+void append_raw_key(const Value& v, std::string& out) {
+  if (v.is_null()) {
+    out.push_back('z');
+    return;
+  }
+  if (!v.is_known()) {
+    // RawEquals of unknowns: the same refinements.
+    const Refinements& r = v.refinements();
+    out.push_back('?');
+    out.push_back(r.not_null ? '1' : '0');
+    put_bytes(out, r.prefix);
+    std::string k;
+    for (const auto* b : {&r.lower, &r.upper}) {
+      if (!*b) {
+        out.push_back('-');
+        continue;
+      }
+      out.push_back((*b)->inclusive ? 'i' : 'x');
+      k.clear();
+      (*b)->value.append_equality_key(k);
+      put_bytes(out, k);
+    }
+    put_varint(out, static_cast<uint64_t>(r.len_min));
+    put_varint(out, static_cast<uint64_t>(r.len_max));
+    return;
+  }
+  switch (v.type().kind()) {
+    case TypeKind::List:
+    case TypeKind::Tuple:
+    case TypeKind::Object:
+    case TypeKind::Set: {
+      // RawEquals compares sets element by element in iteration order.
+      out.push_back('l');
+      size_t n = v.length();
+      put_varint(out, n);
+      for (size_t i = 0; i < n; ++i) append_raw_key(v.at(i), out);
+      return;
+    }
+    case TypeKind::Map: {
+      out.push_back('m');
+      size_t n = v.length();
+      put_varint(out, n);
+      for (size_t i = 0; i < n; ++i) {
+        put_bytes(out, v.key_at(i));
+        append_raw_key(v.at(i), out);
+      }
+      return;
+    }
+    default:
+      append_equality_key(v, out);  // primitives: RawEquals == Equals
+      return;
+  }
+}
+
+bool append_set_member_key(const Value& v, std::string& out) {
+  if (!v.is_wholly_known()) return false;
+  v.append_set_hash_bytes(out);
+  out.push_back('\x01');  // never in hash bytes: %q escapes control bytes
+  append_equality_key(v, out);
+  return true;
+}
+
+}  // namespace values_detail
+
+// appendSetHashBytes (compat 5.3).
+void Value::append_set_hash_bytes(std::string& out) const {
+  if (!is_known()) {
+    out.push_back('?');
+    return;
+  }
+  if (is_null()) {
+    out.push_back('~');
+    return;
+  }
+  switch (type_.kind()) {
+    case TypeKind::Number:
+      as_number().append_hash_text(out);
+      return;
+    case TypeKind::Bool:
+      out.push_back(as_bool() ? 'T' : 'F');
+      return;
+    case TypeKind::String:
+      text::append_go_quoted(out, as_string());
+      return;
+    case TypeKind::Map: {
+      out.push_back('{');
+      size_t n = length();
+      for (size_t i = 0; i < n; ++i) {
+        text::append_go_quoted(out, key_at(i));
+        out.push_back(':');
+        at(i).append_set_hash_bytes(out);
+        out.push_back(';');
+      }
+      out.push_back('}');
+      return;
+    }
+    case TypeKind::List:
+    case TypeKind::Set: {
+      out.push_back('[');
+      size_t n = length();
+      for (size_t i = 0; i < n; ++i) {
+        at(i).append_set_hash_bytes(out);
+        out.push_back(';');
+      }
+      out.push_back(']');
+      return;
+    }
+    case TypeKind::Object:
+    case TypeKind::Tuple: {
+      out.push_back('<');
+      size_t n = length();
+      for (size_t i = 0; i < n; ++i) {
+        at(i).append_set_hash_bytes(out);
+        out.push_back(';');
+      }
+      out.push_back('>');
+      return;
+    }
+    case TypeKind::Dynamic:
+      out.push_back('?');  // no known value has the dynamic type
+      return;
+  }
+}
+
+// setRules.Less (compat 5.2).
+bool Value::set_less(const Value& a, const Value& b) {
+  if (a.raw_equals(b)) return false;  // "if they are equal then v1 can't be less"
+  if (b.is_null() && !a.is_null()) return true;
+  if (a.is_null()) return false;
+  if (a.is_known() && !b.is_known()) return true;
+  if (!a.is_known()) return false;
+  const TypeKind k = a.type().kind();
+  if (k == b.type().kind()) {
+    switch (k) {
+      case TypeKind::String:
+        return a.as_string() < b.as_string();
+      case TypeKind::Bool:
+        return !a.as_bool() && b.as_bool();
+      case TypeKind::Number:
+        return Number::compare(a.as_number(), b.as_number()) < 0;
+      default:
+        break;
+    }
+  }
+  std::string ha, hb;
+  a.append_set_hash_bytes(ha);
+  b.append_set_hash_bytes(hb);
+  return ha < hb;  // bytes.Compare: unsigned bytewise
+}
+
+namespace {
+
+// crc32.ChecksumIEEE, go-cty's bucket id for hash bytes.
+uint32_t crc32_ieee(std::string_view s) {
+  static const auto table = [] {
+    std::array<uint32_t, 256> t{};
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  uint32_t c = 0xffffffffu;
+  for (unsigned char b : s) c = table[(c ^ b) & 0xff] ^ (c >> 8);
+  return c ^ 0xffffffffu;
+}
+
+// Go's sort.SliceStable (sort/zsortfunc.go stable_func: insertion sort of
+// blocks of 20, then symMerge), on a vector of indices. Used only when the
+// comparator is not a strict weak order (see Value::set), where the result
+// depends on the algorithm; it never reads out of bounds whatever `less`
+// answers.
+template <class Less>
+class GoStableSort {
+ public:
+  GoStableSort(std::vector<size_t>& d, Less less) : d_(d), less_(less) {}
+
+  void run() {
+    const long n = static_cast<long>(d_.size());
+    long block = 20;
+    long a = 0, b = block;
+    while (b <= n) {
+      insertion_sort(a, b);
+      a = b;
+      b += block;
+    }
+    insertion_sort(a, n);
+    while (block < n) {
+      a = 0;
+      b = 2 * block;
+      while (b <= n) {
+        sym_merge(a, a + block, b);
+        a = b;
+        b += 2 * block;
+      }
+      if (long m = a + block; m < n) sym_merge(a, m, n);
+      block *= 2;
+    }
+  }
+
+ private:
+  bool less(long i, long j) { return less_(d_[static_cast<size_t>(i)], d_[static_cast<size_t>(j)]); }
+  void swap(long i, long j) { std::swap(d_[static_cast<size_t>(i)], d_[static_cast<size_t>(j)]); }
+
+  void insertion_sort(long a, long b) {
+    for (long i = a + 1; i < b; ++i) {
+      for (long j = i; j > a && less(j, j - 1); --j) swap(j, j - 1);
+    }
+  }
+  void swap_range(long a, long b, long n) {
+    for (long i = 0; i < n; ++i) swap(a + i, b + i);
+  }
+  void rotate(long a, long m, long b) {
+    long i = m - a, j = b - m;
+    while (i != j) {
+      if (i > j) {
+        swap_range(m - i, m, j);
+        i -= j;
+      } else {
+        swap_range(m - i, m + j - i, i);
+        j -= i;
+      }
+    }
+    swap_range(m - i, m, i);
+  }
+  void sym_merge(long a, long m, long b) {
+    if (m - a == 1) {
+      long i = m, j = b;
+      while (i < j) {
+        long h = (i + j) / 2;
+        if (less(h, a)) {
+          i = h + 1;
+        } else {
+          j = h;
+        }
+      }
+      for (long k = a; k < i - 1; ++k) swap(k, k + 1);
+      return;
+    }
+    if (b - m == 1) {
+      long i = a, j = m;
+      while (i < j) {
+        long h = (i + j) / 2;
+        if (!less(m, h)) {
+          i = h + 1;
+        } else {
+          j = h;
+        }
+      }
+      for (long k = m; k > i; --k) swap(k, k - 1);
+      return;
+    }
+    long mid = (a + b) / 2;
+    long n = mid + m;
+    long start, r;
+    if (m > mid) {
+      start = n - b;
+      r = mid;
+    } else {
+      start = a;
+      r = m;
+    }
+    long p = n - 1;
+    while (start < r) {
+      long c = (start + r) / 2;
+      if (!less(p - c, c)) {
+        start = c + 1;
+      } else {
+        r = c;
+      }
+    }
+    long end = n - start;
+    if (start < m && m < end) rotate(start, m, end);
+    if (a < start && start < mid) sym_merge(a, start, mid);
+    if (mid < end && end < b) sym_merge(mid, end, b);
+  }
+
+  std::vector<size_t>& d_;
+  Less less_;
+};
+
+}  // namespace
+
+Value Value::set(const Type& elem, std::vector<Value> elems) {
+  std::vector<Value*> ptrs;
+  ptrs.reserve(elems.size());
+  for (Value& e : elems) ptrs.push_back(&e);
+  Type et = values_detail::resolve_element_type(elem, ptrs, "set");
+  Type st = Type::set(et);
+  const size_t n = elems.size();
+  if (n <= 1) return values_detail::build_collection(std::move(st), std::move(elems));
+
+  // Category for the order: known < unknown < null.
+  std::vector<uint8_t> cat(n);
+  for (size_t i = 0; i < n; ++i) {
+    cat[i] = elems[i].is_null() ? 2 : (elems[i].is_known() ? 0 : 1);
+  }
+
+  // 1. Dedupe in insertion order, first occurrence wins (go-cty Set.Add:
+  // same hash bucket and Equals() == true). Unknowns (and values containing
+  // one) never merge; nulls always do.
+  //
+  // While doing so, look for two survivors that RawEquals() each other but
+  // have different hash bytes (e.g. 0 and -0, or two numbers with the same
+  // Text('f', -1) but different %.10g texts). go-cty's Less answers false
+  // both ways for them, so its order is not a strict weak order and depends
+  // on its bucket order and on sort.SliceStable's algorithm; only then do we
+  // replay both exactly (the slow path below).
+  std::vector<size_t> keep;
+  keep.reserve(n);
+  bool seen_null = false;
+  bool irregular = false;
+  const TypeKind kind = et.kind();
+  std::vector<std::string> hash_bytes;  // composites (and numbers on the slow path)
+  std::vector<std::string> raw_keys;    // numbers and composites: RawEquals keys
+  auto null_or_unknown = [&](size_t i) -> bool {
+    if (cat[i] == 1) {
+      keep.push_back(i);
+      return true;
+    }
+    if (cat[i] == 2) {
+      if (!seen_null) keep.push_back(i);
+      seen_null = true;
+      return true;
+    }
+    return false;
+  };
+  switch (kind) {
+    case TypeKind::String: {
+      // Equals on strings is byte equality, and %q is injective.
+      std::unordered_set<std::string_view> seen;
+      seen.reserve(n);
+      for (size_t i = 0; i < n; ++i) {
+        if (null_or_unknown(i)) continue;
+        if (seen.insert(elems[i].as_string()).second) keep.push_back(i);
+      }
+      break;
+    }
+    case TypeKind::Bool: {
+      bool seen_t = false, seen_f = false;
+      for (size_t i = 0; i < n; ++i) {
+        if (null_or_unknown(i)) continue;
+        bool& s = elems[i].as_bool() ? seen_t : seen_f;
+        if (!s) keep.push_back(i);
+        s = true;
+      }
+      break;
+    }
+    case TypeKind::Number: {
+      // Equals (and RawEquals) is rawNumberEqual, keyed by the equality key;
+      // the bucket is the %.10g text, which for two equal exact integers
+      // differs only between 0 and -0.
+      raw_keys.resize(n);
+      std::unordered_set<std::string> seen;
+      std::unordered_map<std::string, std::string> text_of_raw;
+      seen.reserve(n);
+      std::string key, htext;
+      for (size_t i = 0; i < n; ++i) {
+        if (null_or_unknown(i)) continue;
+        const Number& x = elems[i].as_number();
+        x.append_equality_key(raw_keys[i]);
+        htext.clear();
+        if (!x.is_integer()) {
+          x.append_hash_text(htext);
+        } else if (x.is_zero() && x.signbit()) {
+          htext = "-0";
+        }
+        key.assign(raw_keys[i]);
+        key.push_back('\x01');
+        key.append(htext);
+        if (!seen.insert(key).second) continue;
+        keep.push_back(i);
+        auto [it, fresh] = text_of_raw.emplace(raw_keys[i], htext);
+        if (!fresh && it->second != htext) irregular = true;
+      }
+      break;
+    }
+    default: {
+      hash_bytes.resize(n);
+      raw_keys.resize(n);
+      std::unordered_set<std::string> seen;
+      std::unordered_map<std::string, size_t> first_of_raw;
+      seen.reserve(n);
+      std::string key;
+      for (size_t i = 0; i < n; ++i) {
+        if (null_or_unknown(i)) continue;
+        elems[i].append_set_hash_bytes(hash_bytes[i]);
+        values_detail::append_raw_key(elems[i], raw_keys[i]);
+        if (elems[i].is_wholly_known()) {
+          key.assign(hash_bytes[i]);
+          key.push_back('\x01');
+          values_detail::append_equality_key(elems[i], key);
+          if (!seen.insert(key).second) continue;
+        }
+        // else: contains an unknown, never Equals() anything
+        keep.push_back(i);
+        auto [it, fresh] = first_of_raw.emplace(raw_keys[i], i);
+        if (!fresh && hash_bytes[it->second] != hash_bytes[i]) irregular = true;
+      }
+      break;
+    }
+  }
+
+  // 2. Order by setRules.Less.
+  auto less = [&](size_t i, size_t j) -> bool {
+    if (cat[i] != cat[j]) return cat[i] < cat[j];
+    if (cat[i] != 0) return false;  // unknowns keep their insertion order
+    switch (kind) {
+      case TypeKind::String:
+        return elems[i].as_string() < elems[j].as_string();
+      case TypeKind::Bool:
+        return !elems[i].as_bool() && elems[j].as_bool();
+      case TypeKind::Number:
+        return Number::compare(elems[i].as_number(), elems[j].as_number()) < 0;
+      default:
+        return hash_bytes[i] < hash_bytes[j];
+    }
+  };
+  if (!irregular) {
+    // Less is a strict weak order here and its ties share a bucket, where
+    // go-cty keeps insertion order: a stable sort reproduces its result.
+    std::stable_sort(keep.begin(), keep.end(), less);
+  } else {
+    // Replay go-cty exactly: buckets in ascending crc32 order (insertion
+    // order inside a bucket), then sort.SliceStable with Less, whose first
+    // test is RawEquals.
+    if (kind == TypeKind::Number) {
+      hash_bytes.resize(n);
+      for (size_t i : keep) elems[i].append_set_hash_bytes(hash_bytes[i]);
+    }
+    std::vector<uint32_t> bucket(n, 0);
+    for (size_t i : keep) {
+      bucket[i] = crc32_ieee(cat[i] == 0 ? std::string_view(hash_bytes[i]) : (cat[i] == 1 ? "?" : "~"));
+    }
+    std::stable_sort(keep.begin(), keep.end(), [&](size_t i, size_t j) { return bucket[i] < bucket[j]; });
+    auto go_less = [&](size_t i, size_t j) -> bool {
+      if (cat[i] == 0 && cat[j] == 0 && raw_keys[i] == raw_keys[j]) return false;
+      return less(i, j);
+    };
+    GoStableSort<decltype(go_less)>(keep, go_less).run();
+  }
+
+  std::vector<Value> out;
+  out.reserve(keep.size());
+  for (size_t i : keep) out.push_back(std::move(elems[i]));
+  return values_detail::build_collection(std::move(st), std::move(out));
+}
+
+}  // namespace dynval

@@ -49,7 +49,12 @@ struct Refinements {
   bool operator==(const Refinements& o) const;
 };
 
-struct ValueRep;  // private heap payloads, see value.cpp
+// Private heap payloads, see value_internal.hpp.
+namespace values_detail {
+struct StrRep;
+struct CollRep;
+struct RefRep;
+}  // namespace values_detail
 
 class Value {
  public:
@@ -71,29 +76,48 @@ class Value {
   // applies go-cty's collapse rules: may return a known or null value.
   // Refinements on dynamic are dropped (DynamicVal). A negative len_min is
   // treated as 0. Prefixes are NFC-normalised (StringPrefixFull semantics).
+  // Unlike go-cty, lower == upper with a non-inclusive side is rejected too
+  // (an empty range). Collapse rules (go-cty RefinementBuilder.NewValue),
+  // all only with not_null: number bounds [x, x] -> x; length [0, 0] ->
+  // empty list/set/map; list length [n, n] -> known list of n unknowns (only
+  // for n <= kMaxCollapsedListLength, else it stays unknown); set [1, 1] ->
+  // a set of one unknown. Explicit +/-Inf bounds are kept (go-cty keeps them
+  // unless they are its NegativeInfinity/PositiveInfinity singletons).
   static Value unknown_refined(const Type& t, Refinements r);
+  static constexpr int64_t kMaxCollapsedListLength = 1024;
   static Value boolean(bool b) noexcept;         // BoolVal
   static Value number(Number n) noexcept;        // NumberVal
   static Value string(std::string_view s);       // StringVal: NFC-normalised
   // Already-NFC bytes (decoders that checked); skips normalisation.
   static Value string_nfc(std::string_view s);
   // ListVal/SetVal with an explicit element type (required for empty
-  // collections). Every element's type must equal `elem` (dynamic elements
-  // only in a list(dynamic)); otherwise Status::TypeMismatch.
+  // collections). As in go-cty's ListVal, the collection's element type is
+  // the type of the first element whose type is not dynamic; every other
+  // such element must have exactly that type (else Status::TypeMismatch,
+  // where go-cty panics), and null or unknown elements of dynamic type
+  // (cty.DynamicVal, NullVal(DynamicPseudoType)) take that type. That type
+  // must equal `elem` or conform to it where `elem` contains dynamic (so
+  // list(dynamic) of strings is a list(string), as go-cty's decoders build
+  // it); otherwise Status::TypeMismatch. With no elements, or only
+  // dynamic-typed ones, the type is list(elem).
   static Value list(const Type& elem, std::vector<Value> elems);
   // Deduplicates (first wins; unknowns never merge) and orders elements as
   // go-cty iterates them (compat 5.2).
   static Value set(const Type& elem, std::vector<Value> elems);
   // MapVal: keys NFC-normalised, duplicate keys after NFC: last wins; entries
-  // kept bytewise-sorted by key.
+  // kept bytewise-sorted by key. Element types as for list().
   static Value map(const Type& elem, std::vector<std::pair<std::string, Value>> entries);
   // ObjectVal from (name, value) pairs in any order; names NFC-normalised,
   // duplicate names -> Status::InvalidArg.
   static Value object(std::vector<std::pair<std::string, Value>> attrs);
-  // ObjectVal given its type (no optional markers) and the attribute values
-  // in the type's (sorted) attribute order. Each value's type must equal the
-  // attribute type, except that an attribute of dynamic type may hold any
-  // value; the resulting value's type is then rebuilt from the values.
+  // ObjectVal given its type (optional markers are ignored) and the
+  // attribute values in the type's (sorted) attribute order. Each value's
+  // type must equal the attribute type, or conform to it where the attribute
+  // type contains dynamic (an attribute of dynamic type may hold any value);
+  // the resulting value's type is then rebuilt from the values. When every
+  // value's type equals its attribute type, `t` itself is reused.
+  // Status::TypeMismatch for a non-object `t`, a wrong count or a value that
+  // does not conform.
   static Value object_typed(const Type& t, std::vector<Value> attrs_in_order);
   static Value tuple(std::vector<Value> elems);  // TupleVal
   static Value empty_object();
@@ -152,9 +176,39 @@ class Value {
 
  private:
   friend struct ValueAccess;
+
+  // What the payload union holds (value_internal.hpp has the heap blocks).
+  enum class Tag : uint8_t {
+    None,      // null, unrefined unknown, DynamicVal
+    Bool,      // u_.b
+    Num,       // u_.num (inline Number, may itself share a big mantissa)
+    SmallStr,  // u_.small[0..small_len_), strings of <= 16 bytes, no heap
+    Str,       // u_.str: one refcounted block holding the bytes
+    Coll,      // u_.coll: one refcounted block holding the child Values
+    Refined,   // u_.ref: refinements of an unknown value
+  };
+  union Payload {
+    Payload() noexcept {}
+    ~Payload() {}
+    bool b;
+    Number num;
+    const values_detail::StrRep* str;
+    const values_detail::CollRep* coll;
+    const values_detail::RefRep* ref;
+    char small[16];
+  };
+
+  void release() noexcept;           // drops the payload (not the type)
+  void copy_payload(const Value& o) noexcept;
+  void steal_payload(Value& o) noexcept;
+
   Type type_;
-  // implementation-defined inline payload (see value.cpp); keep <= 24 bytes
-  alignas(8) unsigned char payload_[24];
+  Payload u_;
+  State state_ = State::Null;
+  Tag tag_ = Tag::None;
+  uint8_t small_len_ = 0;
 };
+
+static_assert(sizeof(Value) <= 32, "Value must stay within 32 bytes");
 
 }  // namespace dynval
