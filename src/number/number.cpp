@@ -624,6 +624,43 @@ void append_u64(std::string& out, uint64_t v) {
 
 }  // namespace
 
+size_t Number::text_length_bound() const noexcept {
+  // |x| = m * 2^e2 with an odd (or zero) m of `bits` bits, so
+  // 2^(top-1) <= |x| < 2^top with top = bits + e2. Integer digits are at most
+  // floor(top * log10(2)) + 1; a fraction needs at most the leading zeros
+  // after the point plus the significant digits Go's shortest form can use at
+  // this precision (ceil(prec * log10(2)) + 1), and never more than the exact
+  // binary fraction's -e2 digits. Four characters cover sign, point and
+  // rounding slack.
+  constexpr double kLog10of2 = 0.30102999566398120;
+  switch (kind_) {
+    case Kind::Int:
+    case Kind::Uint: return 21;
+    case Kind::Inf: return 4;
+    default: break;
+  }
+  int64_t bits, e2;
+  if (kind_ == Kind::Double) {
+    if (u_.d == 0) return 2;
+    int e;
+    std::frexp(u_.d, &e);  // |d| = f * 2^e, 0.5 <= f < 1
+    bits = 53;
+    e2 = static_cast<int64_t>(e) - 53;
+  } else {
+    bits = static_cast<int64_t>(u_.big->bit_len());
+    e2 = u_.big->exp;
+  }
+  const int64_t top = bits + e2;
+  double n = 4;
+  n += top > 0 ? static_cast<double>(top) * kLog10of2 + 1 : 1;
+  if (e2 < 0) {
+    double frac = (top < 0 ? static_cast<double>(-top) * kLog10of2 + 1 : 0) +
+                  static_cast<double>(prec_) * kLog10of2 + 2;
+    n += std::min(frac, static_cast<double>(-e2));
+  }
+  return n >= 9.0e18 ? SIZE_MAX : static_cast<size_t>(n);
+}
+
 std::string Number::text() const {
   std::string s;
   append_text(s);

@@ -89,6 +89,10 @@ class Number {
   // plain layout, no exponent; "-0" for negative zero; "+Inf"/"-Inf".
   std::string text() const;
   void append_text(std::string& out) const;
+  // An upper bound on text().size(), computed in O(1). Decoders compare it
+  // with their digit limit before anything renders the number: a short input
+  // such as "1e999999999" is a valid number whose text has a billion digits.
+  size_t text_length_bound() const noexcept;
 
   // big.Float.String() == Text('g', 10): the set-hash text (%.10g of the
   // exact value).

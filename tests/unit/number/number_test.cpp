@@ -443,3 +443,36 @@ TEST(NumberObservers, SignAndInteger) {
 }
 
 }  // namespace
+
+// text_length_bound() is what decoders check against their digit limit, so
+// it must never be below the real length, and must see through short texts
+// that expand enormously.
+TEST(NumberTextBound, NeverBelowTheTextLength) {
+  const char* samples[] = {"0", "-0", "1", "-1", "0.1", "-0.1", "1e21", "1e100", "1e-7", "1e400", "1e-400",
+                           "123456789012345678901234567890.5", "3.14159265358979323846264338327950288419716939937510",
+                           "5e-324", "1p-1074", "1p1023", "-2.25", ".5", "18446744073709551616", "Inf", "-Inf",
+                           "0.000000000000000000000000000001", "1p-20000", "7p30000"};
+  for (const char* s : samples) {
+    auto n = dynval::Number::parse(s);
+    ASSERT_TRUE(n.has_value()) << s;
+    EXPECT_GE(n->text_length_bound(), n->text().size()) << s;
+  }
+  for (double d : {5e-324, 2.2250738585072014e-308, 1.7976931348623157e308, 0.1, 123.456, -0.0, 1e23}) {
+    auto n = dynval::Number::from_double(d);
+    EXPECT_GE(n.text_length_bound(), n.text().size()) << d;
+  }
+  auto m = dynval::Number::from_uint64(UINT64_MAX);
+  EXPECT_GE(m.text_length_bound(), m.text().size());
+}
+
+TEST(NumberTextBound, SeesHugeExponents) {
+  // (Beyond Go's binary exponent range, +-2^31, parsing gives Inf or 0.)
+  auto big = dynval::Number::parse("1e300000000");
+  ASSERT_TRUE(big.has_value());
+  EXPECT_GT(big->text_length_bound(), size_t(300000000));
+  auto tiny = dynval::Number::parse("1e-300000000");
+  ASSERT_TRUE(tiny.has_value());
+  EXPECT_GT(tiny->text_length_bound(), size_t(300000000));
+  // ... but stays close for ordinary values.
+  EXPECT_LT(dynval::Number::parse("0.1")->text_length_bound(), size_t(400));
+}

@@ -1,0 +1,131 @@
+//! Finds libdynval and tells cargo how to link it (git2-rs
+//! `libgit2-sys/build.rs`, zstd-sys).
+//!
+//! Order of resolution:
+//!
+//! 1. `DYNVAL_LIB_DIR=/dir`: link the library in that directory directly,
+//!    without pkg-config (custom installs, static archives). With
+//!    `DYNVAL_STATIC=1` the archive `libdynval.a` is linked statically; its
+//!    own dependencies are then taken from `DYNVAL_STATIC_DEPS` (a
+//!    comma-separated list of library names, default
+//!    `stdc++,utf8proc,simdjson`).
+//! 2. Otherwise pkg-config, asking for `dynval` in the ABI-compatible range
+//!    `>= 0.1.0, < 0.2.0` (while 0.x, each minor release is an ABI). Set
+//!    `PKG_CONFIG_PATH=<meson build>/meson-uninstalled` to use an uninstalled
+//!    meson build: pkg-config then resolves `dynval` to
+//!    `dynval-uninstalled.pc`. `DYNVAL_STATIC=1` asks pkg-config for a static
+//!    link.
+//!
+//! An rpath to the library directory is added for this crate's own tests and
+//! exported to dependents as `DEP_DYNVAL_LIB_DIR` (the `dynval` crate's
+//! build script adds the same rpath), so in-tree tests run without
+//! `LD_LIBRARY_PATH`. System directories get no rpath, and `DYNVAL_NO_RPATH=1`
+//! turns it off entirely.
+//!
+//! The bindings are NOT generated here: `src/bindings.rs` is checked in and
+//! regenerated with `regen.sh` (no libclang needed to build).
+
+use std::env;
+use std::path::{Path, PathBuf};
+
+/// The libdynval versions these bindings are ABI-compatible with.
+const MIN_VERSION: &str = "0.1.0";
+const MAX_VERSION_EXCLUSIVE: &str = "0.2.0";
+
+fn env_var(name: &str) -> Option<String> {
+    // Every variable we read makes the build script re-run when it changes.
+    println!("cargo:rerun-if-env-changed={name}");
+    env::var(name).ok().filter(|v| !v.is_empty())
+}
+
+fn env_flag(name: &str) -> bool {
+    matches!(env_var(name).as_deref(), Some(v) if v != "0" && !v.eq_ignore_ascii_case("false"))
+}
+
+/// Directories the dynamic loader searches anyway: no rpath for those.
+fn is_system_dir(dir: &Path) -> bool {
+    const SYSTEM: &[&str] = &[
+        "/lib",
+        "/lib64",
+        "/usr/lib",
+        "/usr/lib64",
+        "/usr/local/lib",
+        "/lib/x86_64-linux-gnu",
+        "/usr/lib/x86_64-linux-gnu",
+        "/lib/aarch64-linux-gnu",
+        "/usr/lib/aarch64-linux-gnu",
+    ];
+    SYSTEM.iter().any(|s| dir == Path::new(s))
+}
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    // Declared up front so that a change re-runs the script whatever path we
+    // take below.
+    let lib_dir = env_var("DYNVAL_LIB_DIR");
+    let include_dir = env_var("DYNVAL_INCLUDE_DIR");
+    let want_static = env_flag("DYNVAL_STATIC");
+    let no_rpath = env_flag("DYNVAL_NO_RPATH");
+    let static_deps = env_var("DYNVAL_STATIC_DEPS");
+
+    let mut lib_dirs: Vec<PathBuf> = Vec::new();
+    let mut include_dirs: Vec<PathBuf> = Vec::new();
+
+    if let Some(dir) = lib_dir {
+        let dir = PathBuf::from(dir);
+        println!("cargo:rustc-link-search=native={}", dir.display());
+        if want_static {
+            println!("cargo:rustc-link-lib=static=dynval");
+            let deps = static_deps.unwrap_or_else(|| "stdc++,utf8proc,simdjson".to_string());
+            for dep in deps.split(',').map(str::trim).filter(|d| !d.is_empty()) {
+                println!("cargo:rustc-link-lib={dep}");
+            }
+        } else {
+            println!("cargo:rustc-link-lib=dylib=dynval");
+        }
+        lib_dirs.push(dir);
+    } else {
+        let lib = pkg_config::Config::new()
+            .range_version(MIN_VERSION..MAX_VERSION_EXCLUSIVE)
+            .statik(want_static)
+            .probe("dynval");
+        match lib {
+            Ok(lib) => {
+                lib_dirs.extend(lib.link_paths);
+                include_dirs.extend(lib.include_paths);
+            }
+            Err(e) => {
+                panic!(
+                    "\n\nlibdynval ({MIN_VERSION} <= version < {MAX_VERSION_EXCLUSIVE}) was not \
+                     found by pkg-config:\n{e}\n\n\
+                     Build it with meson and point pkg-config at the build, e.g.\n  \
+                     PKG_CONFIG_PATH=/path/to/libdynval/build/meson-uninstalled cargo build\n\
+                     or set DYNVAL_LIB_DIR to the directory holding libdynval.so.\n"
+                );
+            }
+        }
+    }
+    if let Some(dir) = include_dir {
+        include_dirs.insert(0, PathBuf::from(dir));
+    }
+
+    // Metadata for dependents (`links = "dynval"` turns these into
+    // DEP_DYNVAL_LIB_DIR / DEP_DYNVAL_INCLUDE in their build scripts).
+    let join = |v: &[PathBuf]| env::join_paths(v).map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let rpath_dirs: Vec<PathBuf> = if no_rpath || want_static {
+        Vec::new()
+    } else {
+        lib_dirs.iter().filter(|d| !is_system_dir(d)).cloned().collect()
+    };
+    println!("cargo:lib_dir={}", join(&rpath_dirs));
+    println!("cargo:include={}", join(&include_dirs));
+
+    // rpath for this crate's own test binaries (rustc-link-arg applies only to
+    // the package whose build script emits it).
+    let target_os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if target_os != "windows" {
+        for dir in &rpath_dirs {
+            println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
+        }
+    }
+}

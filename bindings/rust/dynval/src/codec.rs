@@ -1,0 +1,361 @@
+//! The DynamicValue wire formats: MessagePack and JSON, by type.
+
+use std::ptr;
+
+use dynval_sys as sys;
+
+use crate::error::{call, Result};
+use crate::types::AsTypeRef;
+use crate::util::Buffer;
+use crate::value::{AsValueRef, Value, ValueRef};
+
+/// Decoder options (`dv_decode_options_t`): resource limits and strictness.
+/// Every limit left at 0 means the library default, which passes every real
+/// schema and value; exceeding a limit gives [`Status::Limit`](crate::Status::Limit).
+///
+/// ```
+/// use dynval::{DecodeOptions, Status, Type, Value};
+/// let opts = DecodeOptions::new().reject_trailing(true).max_depth(8);
+/// let err = Value::from_json_with("1 2", Type::number(), &opts).unwrap_err();
+/// assert_eq!(err.status(), Status::Parse);
+/// // By default trailing bytes are ignored, as go-cty does.
+/// assert_eq!(Value::from_json("1 2", Type::number())?, Value::from(1));
+/// # Ok::<(), dynval::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct DecodeOptions {
+    raw: sys::dv_decode_options_t,
+}
+
+impl Default for DecodeOptions {
+    fn default() -> DecodeOptions {
+        DecodeOptions::new()
+    }
+}
+
+impl std::fmt::Debug for DecodeOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DecodeOptions")
+            .field("flags", &self.raw.flags)
+            .field("max_depth", &self.raw.max_depth)
+            .field("max_input_size", &self.raw.max_input_size)
+            .field("max_elements", &self.raw.max_elements)
+            .field("max_string_length", &self.raw.max_string_length)
+            .field("max_number_digits", &self.raw.max_number_digits)
+            .finish()
+    }
+}
+
+impl DecodeOptions {
+    /// All defaults (`DV_DECODE_OPTIONS_INIT`).
+    ///
+    /// ```
+    /// let o = dynval::DecodeOptions::new();
+    /// # let _ = o;
+    /// ```
+    pub fn new() -> DecodeOptions {
+        let mut raw = sys::dv_decode_options_t {
+            version: sys::DV_DECODE_OPTIONS_VERSION,
+            flags: 0,
+            max_depth: 0,
+            max_input_size: 0,
+            max_elements: 0,
+            max_string_length: 0,
+            max_number_digits: 0,
+        };
+        // Let the library fill the defaults for this struct version; the
+        // literal above is already DV_DECODE_OPTIONS_INIT if that fails.
+        let _ = call(|err| unsafe { sys::dv_decode_options_init(&mut raw, sys::DV_DECODE_OPTIONS_VERSION, err) });
+        DecodeOptions { raw }
+    }
+
+    /// Treat bytes after the top-level value as an error
+    /// (`DV_DECODE_REJECT_TRAILING`); by default they are ignored.
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Type, Value};
+    /// let strict = DecodeOptions::new().reject_trailing(true);
+    /// assert!(Value::from_msgpack_with(&[0xc3, 0x00], Type::bool(), &strict).is_err());
+    /// ```
+    pub fn reject_trailing(mut self, yes: bool) -> DecodeOptions {
+        if yes {
+            self.raw.flags |= sys::DV_DECODE_REJECT_TRAILING;
+        } else {
+            self.raw.flags &= !sys::DV_DECODE_REJECT_TRAILING;
+        }
+        self
+    }
+
+    /// Maximum nesting depth (default 1000).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Status, Type, Value};
+    /// let t = Type::list(Type::list(Type::number()));
+    /// let err = Value::from_json_with("[[1]]", &t, &DecodeOptions::new().max_depth(1)).unwrap_err();
+    /// assert_eq!(err.status(), Status::Limit);
+    /// ```
+    pub fn max_depth(mut self, n: usize) -> DecodeOptions {
+        self.raw.max_depth = n;
+        self
+    }
+
+    /// Maximum input size in bytes (default 2 GiB).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Type, Value};
+    /// assert!(Value::from_json_with("\"abcdef\"", Type::string(), &DecodeOptions::new().max_input_size(4)).is_err());
+    /// ```
+    pub fn max_input_size(mut self, n: usize) -> DecodeOptions {
+        self.raw.max_input_size = n;
+        self
+    }
+
+    /// Maximum number of elements and entries in the whole input (default
+    /// 2^28).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Type, Value};
+    /// let t = Type::list(Type::number());
+    /// assert!(Value::from_json_with("[1,2,3]", &t, &DecodeOptions::new().max_elements(2)).is_err());
+    /// ```
+    pub fn max_elements(mut self, n: usize) -> DecodeOptions {
+        self.raw.max_elements = n;
+        self
+    }
+
+    /// Maximum bytes of one string (default 1 GiB).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Type, Value};
+    /// assert!(Value::from_json_with("\"abcdef\"", Type::string(), &DecodeOptions::new().max_string_length(3)).is_err());
+    /// ```
+    pub fn max_string_length(mut self, n: usize) -> DecodeOptions {
+        self.raw.max_string_length = n;
+        self
+    }
+
+    /// Maximum characters of one number's text (default 100000).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Type, Value};
+    /// assert!(Value::from_json_with("123456", Type::number(), &DecodeOptions::new().max_number_digits(3)).is_err());
+    /// ```
+    pub fn max_number_digits(mut self, n: usize) -> DecodeOptions {
+        self.raw.max_number_digits = n;
+        self
+    }
+
+    /// The C struct, for use with `dynval-sys`.
+    pub fn as_raw(&self) -> *const sys::dv_decode_options_t {
+        &self.raw
+    }
+}
+
+impl Value {
+    /// Decodes MessagePack as a value of type `ty` (cty `msgpack.Unmarshal`),
+    /// including refined unknowns and the dynamic-type wrapper; default
+    /// options.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::Parse`](crate::Status::Parse) (malformed or truncated),
+    /// [`Status::TypeMismatch`](crate::Status::TypeMismatch) (well-formed
+    /// but of another type), [`Status::Refinement`](crate::Status::Refinement),
+    /// [`Status::Limit`](crate::Status::Limit); with path and byte offset.
+    ///
+    /// ```
+    /// use dynval::{Type, Value};
+    /// let v = Value::from_msgpack(&[0x92, 0x01, 0x02], Type::list(Type::number()))?;
+    /// assert_eq!(v.len()?, 2);
+    /// let err = Value::from_msgpack(&[0x92, 0x01], Type::list(Type::number())).unwrap_err();
+    /// assert_eq!(err.status(), dynval::Status::Parse);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn from_msgpack(data: &[u8], ty: impl AsTypeRef) -> Result<Value> {
+        Value::decode_msgpack(data, ty.as_type_ref().as_raw(), ptr::null())
+    }
+
+    /// [`from_msgpack`](Self::from_msgpack) with options.
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Type, Value};
+    /// let v = Value::from_msgpack_with(&[0x01], Type::number(), &DecodeOptions::new().reject_trailing(true))?;
+    /// assert_eq!(v, Value::from(1));
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn from_msgpack_with(data: &[u8], ty: impl AsTypeRef, opts: &DecodeOptions) -> Result<Value> {
+        Value::decode_msgpack(data, ty.as_type_ref().as_raw(), opts.as_raw())
+    }
+
+    fn decode_msgpack(data: &[u8], ty: *const sys::dv_type_t, opts: *const sys::dv_decode_options_t) -> Result<Value> {
+        let mut out = ptr::null_mut();
+        call(|err| unsafe { sys::dv_msgpack_decode(&mut out, data.as_ptr().cast(), data.len(), ty, opts, err) })?;
+        Ok(unsafe { Value::from_raw(out) })
+    }
+
+    /// Decodes JSON as a value of type `ty` (cty `json.Unmarshal`); default
+    /// options. Errors as [`from_msgpack`](Self::from_msgpack).
+    ///
+    /// ```
+    /// use dynval::{Type, Value};
+    /// let t = Type::from_json(r#"["object",{"n":"number","s":["set","string"]}]"#)?;
+    /// let v = Value::from_json(r#"{"n": 1.5, "s": ["b", "a"]}"#, &t)?;
+    /// assert_eq!(v.get("n").unwrap().number_text()?, "1.5");
+    /// assert_eq!(v.to_json()?, r#"{"n":1.5,"s":["a","b"]}"#);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn from_json(json: impl AsRef<[u8]>, ty: impl AsTypeRef) -> Result<Value> {
+        Value::decode_json(json.as_ref(), ty.as_type_ref().as_raw(), ptr::null())
+    }
+
+    /// [`from_json`](Self::from_json) with options.
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Type, Value};
+    /// assert!(Value::from_json_with("true x", Type::bool(), &DecodeOptions::new().reject_trailing(true)).is_err());
+    /// ```
+    pub fn from_json_with(json: impl AsRef<[u8]>, ty: impl AsTypeRef, opts: &DecodeOptions) -> Result<Value> {
+        Value::decode_json(json.as_ref(), ty.as_type_ref().as_raw(), opts.as_raw())
+    }
+
+    fn decode_json(json: &[u8], ty: *const sys::dv_type_t, opts: *const sys::dv_decode_options_t) -> Result<Value> {
+        let mut out = ptr::null_mut();
+        call(|err| unsafe { sys::dv_json_decode(&mut out, json.as_ptr().cast(), json.len(), ty, opts, err) })?;
+        Ok(unsafe { Value::from_raw(out) })
+    }
+
+    forward! { as_value_ref =>
+        /// MessagePack by the value's own type; see [`ValueRef::to_msgpack`].
+        fn to_msgpack(&self) -> Result<Buffer>;
+        /// MessagePack by a given type; see [`ValueRef::to_msgpack_as`].
+        fn to_msgpack_as(&self, ty: impl AsTypeRef) -> Result<Buffer>;
+        /// JSON by the value's own type; see [`ValueRef::to_json`].
+        fn to_json(&self) -> Result<String>;
+        /// JSON by a given type; see [`ValueRef::to_json_as`].
+        fn to_json_as(&self, ty: impl AsTypeRef) -> Result<String>;
+    }
+}
+
+impl ValueRef<'_> {
+    fn encode_msgpack(&self, ty: *const sys::dv_type_t) -> Result<Buffer> {
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_msgpack_encode(buf.as_mut_ptr(), self.as_raw(), ty, err) })?;
+        Ok(buf)
+    }
+
+    fn encode_json(&self, ty: *const sys::dv_type_t) -> Result<String> {
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_json_encode(buf.as_mut_ptr(), self.as_raw(), ty, err) })?;
+        Ok(buf.into_string())
+    }
+
+    /// Encodes as MessagePack by the value's own type, byte-identical to
+    /// cty `msgpack.Marshal`.
+    ///
+    /// ```
+    /// use dynval::{Refinements, Type, Value};
+    /// assert_eq!(&Value::from("hi").to_msgpack()?[..], &[0xa2, b'h', b'i']);
+    /// // Unknowns are allowed in MessagePack (extension 0).
+    /// assert_eq!(&Value::unknown(Type::bool()).to_msgpack()?[..], &[0xd4, 0x00, 0x00]);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn to_msgpack(&self) -> Result<Buffer> {
+        self.encode_msgpack(ptr::null())
+    }
+
+    /// Encodes as MessagePack by type `ty`: dynamic positions get go-cty's
+    /// `[type JSON, value]` wrapper. Like go-cty's `msgpack.Marshal`, a value
+    /// that does not conform to `ty` is first converted to it when cty's
+    /// conversion rules allow (e.g. bool to string).
+    ///
+    /// # Errors
+    ///
+    /// [`Status::TypeMismatch`](crate::Status::TypeMismatch) when the value
+    /// neither conforms nor converts to `ty`.
+    ///
+    /// ```
+    /// use dynval::{Status, Type, Value};
+    /// let b = Value::from(true).to_msgpack_as(Type::dynamic())?;
+    /// assert_eq!(&b[..], b"\x92\xc4\x06\"bool\"\xc3");
+    /// assert_eq!(&Value::from(true).to_msgpack_as(Type::string())?[..], b"\xa4true");
+    /// let err = Value::from("x").to_msgpack_as(Type::number()).unwrap_err();
+    /// assert_eq!(err.status(), Status::TypeMismatch);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn to_msgpack_as(&self, ty: impl AsTypeRef) -> Result<Buffer> {
+        self.encode_msgpack(ty.as_type_ref().as_raw())
+    }
+
+    /// Encodes as JSON by the value's own type, byte-identical to cty
+    /// `json.Marshal`.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::UnknownValue`](crate::Status::UnknownValue) when an unknown
+    /// value is inside (the path names it),
+    /// [`Status::Unsupported`](crate::Status::Unsupported) for infinities.
+    ///
+    /// ```
+    /// use dynval::{Status, Type, Value};
+    /// assert_eq!(Value::from(0.5f64).to_json()?, "0.5");
+    /// let o = Value::object(&[("id", Value::unknown(Type::string()))])?;
+    /// let err = o.to_json().unwrap_err();
+    /// assert_eq!((err.status(), err.path()), (Status::UnknownValue, ".id"));
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn to_json(&self) -> Result<String> {
+        self.encode_json(ptr::null())
+    }
+
+    /// Encodes as JSON by type `ty` (dynamic positions get go-cty's
+    /// `{"value":…,"type":…}` wrapper).
+    ///
+    /// ```
+    /// use dynval::{Type, Value};
+    /// assert_eq!(Value::from(1).to_json_as(Type::dynamic())?, r#"{"value":1,"type":"number"}"#);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn to_json_as(&self, ty: impl AsTypeRef) -> Result<String> {
+        self.encode_json(ty.as_type_ref().as_raw())
+    }
+}
+
+/// Converts MessagePack to JSON by type in one pass, without building a
+/// value; the same bytes and errors as decoding then encoding.
+///
+/// ```
+/// use dynval::Type;
+/// let t = Type::list(Type::string());
+/// let json = dynval::msgpack_to_json(&[0x91, 0xa1, b'x'], &t, None)?;
+/// assert_eq!(json, r#"["x"]"#);
+/// # Ok::<(), dynval::Error>(())
+/// ```
+pub fn msgpack_to_json(data: &[u8], ty: impl AsTypeRef, opts: Option<&DecodeOptions>) -> Result<String> {
+    let mut buf = Buffer::new();
+    let ty = ty.as_type_ref();
+    let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
+    call(|err| unsafe {
+        sys::dv_msgpack_to_json(buf.as_mut_ptr(), data.as_ptr().cast(), data.len(), ty.as_raw(), opts, err)
+    })?;
+    Ok(buf.into_string())
+}
+
+/// Converts JSON to MessagePack by type in one pass, without building a
+/// value; the same bytes and errors as decoding then encoding.
+///
+/// ```
+/// use dynval::Type;
+/// let mp = dynval::json_to_msgpack(r#"{"a":1}"#, Type::map(Type::number()), None)?;
+/// assert_eq!(&mp[..], &[0x81, 0xa1, b'a', 0x01]);
+/// # Ok::<(), dynval::Error>(())
+/// ```
+pub fn json_to_msgpack(json: impl AsRef<[u8]>, ty: impl AsTypeRef, opts: Option<&DecodeOptions>) -> Result<Buffer> {
+    let json = json.as_ref();
+    let mut buf = Buffer::new();
+    let ty = ty.as_type_ref();
+    let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
+    call(|err| unsafe {
+        sys::dv_json_to_msgpack(buf.as_mut_ptr(), json.as_ptr().cast(), json.len(), ty.as_raw(), opts, err)
+    })?;
+    Ok(buf)
+}

@@ -1,0 +1,353 @@
+//! Errors: [`Status`], [`Error`] and [`PathStep`].
+
+use std::ffi::CStr;
+use std::fmt;
+use std::ptr;
+
+use dynval_sys as sys;
+
+/// The status of a failed call (`dv_status_t`), without `DV_OK`.
+///
+/// Values are pinned by the C library and never reused. New codes may be
+/// added by a newer library: they arrive as [`Status::Unknown`], which is
+/// why this enum is `#[non_exhaustive]`.
+///
+/// ```
+/// use dynval::Status;
+/// assert_eq!(Status::from_raw(6), Status::Parse);
+/// assert_eq!(Status::Parse.as_raw(), 6);
+/// assert_eq!(Status::from_raw(4242), Status::Unknown(4242));
+/// assert_eq!(Status::Parse.to_string(), "parse error");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Status {
+    /// `DV_ERR_INVALID_ARG`: NULL or malformed argument.
+    InvalidArg,
+    /// `DV_ERR_NOMEM`: allocation failed.
+    NoMem,
+    /// `DV_ERR_TYPE_MISMATCH`: the value or input does not have the required type.
+    TypeMismatch,
+    /// `DV_ERR_NOT_FOUND`: no such attribute, key, index, block or provider.
+    NotFound,
+    /// `DV_ERR_OUT_OF_RANGE`: index or numeric conversion out of range.
+    OutOfRange,
+    /// `DV_ERR_PARSE`: malformed input bytes.
+    Parse,
+    /// `DV_ERR_SCHEMA`: invalid schema, or a value violates a schema rule.
+    Schema,
+    /// `DV_ERR_UNSUPPORTED`: valid but unsupported input.
+    Unsupported,
+    /// `DV_ERR_INTERNAL`: a bug in libdynval.
+    Internal,
+    /// `DV_ERR_REFINEMENT`: contradictory or inapplicable refinement.
+    Refinement,
+    /// `DV_ERR_LIMIT`: a resource limit was exceeded.
+    Limit,
+    /// `DV_ERR_UNKNOWN`: the operation needs a known value.
+    UnknownValue,
+    /// A status code this version of the bindings does not know.
+    Unknown(i32),
+}
+
+impl Status {
+    /// Maps a C status code. `DV_OK` (0) is not a failure and maps to
+    /// `Unknown(0)`.
+    ///
+    /// ```
+    /// assert_eq!(dynval::Status::from_raw(12), dynval::Status::UnknownValue);
+    /// ```
+    pub fn from_raw(code: i32) -> Status {
+        // Compare as u32: bindgen types the C enum as its underlying type.
+        match code as u32 {
+            sys::DV_ERR_INVALID_ARG => Status::InvalidArg,
+            sys::DV_ERR_NOMEM => Status::NoMem,
+            sys::DV_ERR_TYPE_MISMATCH => Status::TypeMismatch,
+            sys::DV_ERR_NOT_FOUND => Status::NotFound,
+            sys::DV_ERR_OUT_OF_RANGE => Status::OutOfRange,
+            sys::DV_ERR_PARSE => Status::Parse,
+            sys::DV_ERR_SCHEMA => Status::Schema,
+            sys::DV_ERR_UNSUPPORTED => Status::Unsupported,
+            sys::DV_ERR_INTERNAL => Status::Internal,
+            sys::DV_ERR_REFINEMENT => Status::Refinement,
+            sys::DV_ERR_LIMIT => Status::Limit,
+            sys::DV_ERR_UNKNOWN => Status::UnknownValue,
+            _ => Status::Unknown(code),
+        }
+    }
+
+    /// Returns the C status code.
+    ///
+    /// ```
+    /// assert_eq!(dynval::Status::NotFound.as_raw(), 4);
+    /// ```
+    pub fn as_raw(self) -> i32 {
+        let raw = match self {
+            Status::InvalidArg => sys::DV_ERR_INVALID_ARG,
+            Status::NoMem => sys::DV_ERR_NOMEM,
+            Status::TypeMismatch => sys::DV_ERR_TYPE_MISMATCH,
+            Status::NotFound => sys::DV_ERR_NOT_FOUND,
+            Status::OutOfRange => sys::DV_ERR_OUT_OF_RANGE,
+            Status::Parse => sys::DV_ERR_PARSE,
+            Status::Schema => sys::DV_ERR_SCHEMA,
+            Status::Unsupported => sys::DV_ERR_UNSUPPORTED,
+            Status::Internal => sys::DV_ERR_INTERNAL,
+            Status::Refinement => sys::DV_ERR_REFINEMENT,
+            Status::Limit => sys::DV_ERR_LIMIT,
+            Status::UnknownValue => sys::DV_ERR_UNKNOWN,
+            Status::Unknown(code) => return code,
+        };
+        raw as i32
+    }
+
+    /// The library's static name for the status (`dv_status_str`), e.g.
+    /// `"parse error"`.
+    ///
+    /// ```
+    /// assert!(!dynval::Status::Limit.name().is_empty());
+    /// ```
+    pub fn name(self) -> &'static str {
+        // SAFETY: dv_status_str accepts any value and returns a static
+        // NUL-terminated string, never NULL.
+        let p = unsafe { sys::dv_status_str(self.as_raw() as sys::dv_status_t) };
+        if p.is_null() {
+            return "unknown status";
+        }
+        unsafe { CStr::from_ptr(p) }.to_str().unwrap_or("unknown status")
+    }
+}
+
+impl fmt::Display for Status {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of a path into a value (cty `PathStep`), as found in
+/// [`Error::path_steps`] and accepted by [`ValueRef::lookup`](crate::ValueRef::lookup).
+///
+/// ```
+/// use dynval::{PathStep, Value};
+/// let v = Value::object(&[("tags", Value::list(dynval::Type::string(), &[Value::from("a")])?)])?;
+/// let got = v.lookup(&[PathStep::Attr("tags".into()), PathStep::Index(0)]).unwrap();
+/// assert_eq!(got.as_str()?, "a");
+/// # Ok::<(), dynval::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum PathStep {
+    /// An object attribute, `.name`.
+    Attr(String),
+    /// A list, tuple or set element, `[index]`.
+    Index(i64),
+    /// A map element, `["key"]`.
+    Key(String),
+}
+
+impl fmt::Display for PathStep {
+    /// Renders the step as cty does: `.name`, `[3]`, `["key"]`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PathStep::Attr(name) => write!(f, ".{name}"),
+            PathStep::Index(i) => write!(f, "[{i}]"),
+            PathStep::Key(k) => write!(f, "[{k:?}]"),
+        }
+    }
+}
+
+/// An error from libdynval: a [`Status`], a message, the path into the value
+/// (as cty text and as steps) and the byte offset in the decoded input.
+///
+/// It is a plain Rust copy of the C `dv_error_t`, which is freed as soon as
+/// it has been copied, so `Error` is `Send + Sync + 'static`.
+///
+/// ```
+/// use dynval::{Status, Type, Value};
+/// let t = Type::from_json(r#"["object",{"port":"number"}]"#)?;
+/// let err = Value::from_json(r#"{"port":true}"#, &t).unwrap_err();
+/// assert_eq!(err.status(), Status::TypeMismatch);
+/// assert_eq!(err.path(), ".port");
+/// assert!(err.offset().is_some());
+/// println!("{err}");
+/// # Ok::<(), dynval::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Error {
+    status: Status,
+    message: String,
+    path: String,
+    steps: Vec<PathStep>,
+    offset: Option<usize>,
+}
+
+fn str_lossy(s: sys::dv_str_t) -> String {
+    String::from_utf8_lossy(unsafe { crate::util::str_bytes(s) }).into_owned()
+}
+
+impl Error {
+    /// Builds an error from a status and a C error, copying everything and
+    /// then freeing `err` with `dv_error_free`.
+    ///
+    /// # Safety
+    ///
+    /// `err` must be NULL or an owned `dv_error_t` not used afterwards.
+    pub unsafe fn from_raw(status: sys::dv_status_t, err: *mut sys::dv_error_t) -> Error {
+        let status = Status::from_raw(status as i32);
+        if err.is_null() {
+            return Error {
+                status,
+                message: status.name().to_string(),
+                path: String::new(),
+                steps: Vec::new(),
+                offset: None,
+            };
+        }
+        let message = str_lossy(sys::dv_error_message(err));
+        let path = str_lossy(sys::dv_error_path(err));
+        let n = sys::dv_error_path_length(err);
+        let mut steps = Vec::with_capacity(n.min(1024));
+        for i in 0..n {
+            let mut step = sys::dv_path_step_t { kind: 0, index: 0, name: sys::dv_str_t { ptr: ptr::null(), len: 0 } };
+            if !sys::dv_error_path_step(err, i, &mut step) {
+                break;
+            }
+            steps.push(match step.kind {
+                sys::DV_PATH_INDEX => PathStep::Index(step.index),
+                sys::DV_PATH_KEY => PathStep::Key(str_lossy(step.name)),
+                _ => PathStep::Attr(str_lossy(step.name)),
+            });
+        }
+        let off = sys::dv_error_offset(err);
+        sys::dv_error_free(err);
+        Error {
+            status,
+            message: if message.is_empty() { status.name().to_string() } else { message },
+            path,
+            steps,
+            offset: if off == usize::MAX { None } else { Some(off) },
+        }
+    }
+
+    /// An error raised by the Rust side (e.g. invalid UTF-8 in a string that
+    /// was asked for as `&str`).
+    pub(crate) fn new(status: Status, message: impl Into<String>) -> Error {
+        Error { status, message: message.into(), path: String::new(), steps: Vec::new(), offset: None }
+    }
+
+    /// The status of the failure.
+    ///
+    /// ```
+    /// let err = dynval::Type::from_json("[").unwrap_err();
+    /// assert_eq!(err.status(), dynval::Status::Parse);
+    /// ```
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The human-readable message (go-cty's wording where go-cty has one),
+    /// without the path or offset.
+    ///
+    /// ```
+    /// let err = dynval::Type::from_json("\"strin\"").unwrap_err();
+    /// assert!(!err.message().is_empty());
+    /// ```
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The path into the value where the problem was found, as cty prints
+    /// it (`.network[0].ip["v4"]`); empty when the error is not about a
+    /// position inside a value. Non-UTF-8 bytes are replaced by U+FFFD.
+    ///
+    /// ```
+    /// let t = dynval::Type::from_json(r#"["list","number"]"#)?;
+    /// let err = dynval::Value::from_json("[1, \"x\"]", &t).unwrap_err();
+    /// assert_eq!(err.path(), "[1]");
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The same path as structured steps (empty for the root or no path).
+    ///
+    /// ```
+    /// use dynval::PathStep;
+    /// let t = dynval::Type::from_json(r#"["map","bool"]"#)?;
+    /// let err = dynval::Value::from_json(r#"{"k": 1}"#, &t).unwrap_err();
+    /// assert_eq!(err.path_steps(), &[PathStep::Key("k".into())]);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn path_steps(&self) -> &[PathStep] {
+        &self.steps
+    }
+
+    /// The byte offset in the decoded input where the problem starts, when
+    /// the error is about input bytes.
+    ///
+    /// ```
+    /// let err = dynval::Value::from_json("[1,", &dynval::Type::from_json(r#"["list","number"]"#)?).unwrap_err();
+    /// assert!(err.offset().is_some());
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn offset(&self) -> Option<usize> {
+        self.offset
+    }
+}
+
+impl fmt::Display for Error {
+    /// `status: message at path (byte N)`, the format of the C examples.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.status, self.message)?;
+        if !self.path.is_empty() {
+            write!(f, " at {}", self.path)?;
+        }
+        if let Some(off) = self.offset {
+            write!(f, " (byte {off})")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `Result<T, dynval::Error>`.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Turns a C status plus error out-parameter into a `Result`.
+///
+/// # Safety
+///
+/// `err` must be NULL or an owned error returned by the call that produced
+/// `status`.
+pub(crate) unsafe fn check(status: sys::dv_status_t, err: *mut sys::dv_error_t) -> Result<()> {
+    if status == sys::DV_OK {
+        // The C API sets *err to NULL on success; free defensively anyway.
+        if !err.is_null() {
+            sys::dv_error_free(err);
+        }
+        Ok(())
+    } else {
+        Err(Error::from_raw(status, err))
+    }
+}
+
+/// Calls `f(&mut err)` and converts its status into a `Result`.
+pub(crate) fn call<F>(f: F) -> Result<()>
+where
+    F: FnOnce(*mut *mut sys::dv_error_t) -> sys::dv_status_t,
+{
+    let mut err: *mut sys::dv_error_t = ptr::null_mut();
+    let status = f(&mut err);
+    // SAFETY: `err` was filled (or left NULL) by the call that returned
+    // `status`.
+    unsafe { check(status, err) }
+}
+
+/// For calls whose only documented failures are impossible from safe Rust
+/// (`DV_ERR_INVALID_ARG` for NULL arguments) or out of memory: panic, as
+/// Rust does on allocation failure.
+pub(crate) fn expect_ok(r: Result<()>) {
+    if let Err(e) = r {
+        panic!("libdynval call failed unexpectedly: {e}");
+    }
+}

@@ -1,0 +1,152 @@
+//! Safe Rust API for [libdynval]: cty types and values, provider schemas,
+//! and the Terraform/OpenTofu `DynamicValue` wire format (MessagePack and
+//! JSON), byte-identical to go-cty.
+//!
+//! ```
+//! use dynval::{Refinements, Schema, Type, Value};
+//!
+//! // Build a value, encode it as MessagePack, decode it back by type.
+//! let id = Value::unknown_refined(Type::string(), &Refinements::new().not_null().string_prefix("i-"))?;
+//! let v = Value::object(&[("name", Value::from("web-1")), ("port", Value::from(8080)), ("id", id)])?;
+//! let bytes = v.to_msgpack()?;
+//! let back = Value::from_msgpack(&bytes, v.ty())?;
+//! assert_eq!(back, v);
+//! assert_eq!(back.get("id").unwrap().refined_prefix(), Some("i-"));
+//!
+//! // Or decode a DynamicValue by a provider schema.
+//! let schema = Schema::from_block_json(r#"{"attributes":{"port":{"type":"number","required":true}}}"#, 0)?;
+//! let cfg = schema.decode_json(r#"{"port": 443}"#)?;
+//! schema.validate(&cfg)?;
+//! assert_eq!(cfg.get("port").unwrap().as_u64()?, 443);
+//! # Ok::<(), dynval::Error>(())
+//! ```
+//!
+//! # Model
+//!
+//! * [`Type`], [`Value`] and [`Schema`] own a reference to an immutable,
+//!   reference-counted C object: `Clone` is O(1), `Drop` releases it, and
+//!   all three are `Send + Sync` because the C library promises that
+//!   read-only calls may run concurrently and any object may be freed from
+//!   any thread. [`SchemaBuilder`] is mutable: `Send` but not `Sync`.
+//! * Borrowed getters return views tied to their owner's lifetime:
+//!   [`ValueRef<'a>`](ValueRef) (an element of a list, an attribute of an
+//!   object…), [`TypeRef<'a>`](TypeRef) (a value's type, a schema's implied
+//!   type), and `&'a [u8]` / `&'a str` for strings. cty strings decoded
+//!   from MessagePack may hold invalid UTF-8, so string accessors come in a
+//!   bytes flavour and a fallible `&str` flavour.
+//! * Every fallible call returns [`Result<T, Error>`](Error): the
+//!   [`Status`], message, cty path (text and [`PathStep`]s) and byte offset
+//!   are copied out of the C error, which is then freed.
+//! * Calls whose only failure modes are impossible from safe Rust (NULL
+//!   arguments) or out-of-memory panic instead of returning a `Result`, as
+//!   Rust's own allocations do.
+//!
+//! [libdynval]: https://example.invalid/libdynval
+#![warn(missing_docs)]
+
+/// Generates `Owned` methods that forward to the borrowed view returned by
+/// `self.$via()`, so the read API is written once (on the `*Ref` type).
+macro_rules! forward {
+    ($via:ident => $( $(#[$m:meta])* fn $name:ident(&self $(, $arg:ident : $t:ty)*) -> $ret:ty; )*) => {
+        $(
+            $(#[$m])*
+            #[inline]
+            pub fn $name(&self $(, $arg: $t)*) -> $ret {
+                self.$via().$name($($arg),*)
+            }
+        )*
+    };
+}
+
+mod codec;
+mod error;
+mod schema;
+mod types;
+mod util;
+mod value;
+
+pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions};
+pub use error::{Error, PathStep, Result, Status};
+pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
+pub use types::{AsTypeRef, Kind, Type, TypeAttributes, TypeRef};
+pub use util::Buffer;
+pub use value::{AsValueRef, Elements, Entries, Refinements, Tristate, Value, ValueRef};
+
+/// The raw FFI crate, for calls this crate does not wrap and for
+/// `from_raw`/`into_raw` interop.
+pub use dynval_sys as sys;
+
+/// The version of the loaded library as `(major, minor, patch)`
+/// (`dv_version`).
+///
+/// ```
+/// let (major, minor, _) = dynval::version();
+/// assert_eq!((major, minor), (0, 1));
+/// ```
+pub fn version() -> (u32, u32, u32) {
+    let v = unsafe { sys::dv_version() };
+    ((v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff)
+}
+
+/// The version of the loaded library as text, e.g. `"0.1.0"`
+/// (`dv_version_string`).
+///
+/// ```
+/// let (a, b, c) = dynval::version();
+/// assert_eq!(dynval::version_string(), format!("{a}.{b}.{c}"));
+/// ```
+pub fn version_string() -> &'static str {
+    // SAFETY: a static NUL-terminated string, never NULL.
+    let p = unsafe { sys::dv_version_string() };
+    unsafe { std::ffi::CStr::from_ptr(p) }.to_str().unwrap_or("")
+}
+
+/// The ABI (SONAME) version of the loaded library (`dv_abi_version`).
+///
+/// ```
+/// assert_eq!(dynval::abi_version(), dynval::sys::DV_ABI_VERSION);
+/// ```
+pub fn abi_version() -> u32 {
+    unsafe { sys::dv_abi_version() }
+}
+
+/// Whether the loaded library has the ABI version and at least the version
+/// these bindings were generated against (same major.minor while 0.x).
+///
+/// ```
+/// assert!(dynval::is_compatible());
+/// ```
+pub fn is_compatible() -> bool {
+    let (major, minor, _) = version();
+    // Same ABI, same major.minor, and a patch level at least the headers'
+    // (compared on the packed 0x00MMmmpp numbers).
+    abi_version() == sys::DV_ABI_VERSION
+        && major == sys::DV_VERSION_MAJOR
+        && minor == sys::DV_VERSION_MINOR
+        && unsafe { sys::dv_version() } >= sys::DV_VERSION_NUMBER
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+    fn assert_send<T: Send>() {}
+
+    #[test]
+    fn thread_safety_markers() {
+        assert_send_sync::<Type>();
+        assert_send_sync::<TypeRef<'static>>();
+        assert_send_sync::<Value>();
+        assert_send_sync::<ValueRef<'static>>();
+        assert_send_sync::<Schema>();
+        assert_send_sync::<Error>();
+        assert_send_sync::<Buffer>();
+        assert_send::<SchemaBuilder>();
+    }
+
+    #[test]
+    fn library_matches_bindings() {
+        assert!(is_compatible(), "library {} vs bindings", version_string());
+    }
+}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Runs the Rust bindings' checks against a meson build of libdynval:
+#   1. the checked-in bindgen output is current (dynval-sys/regen.sh --check;
+#      skipped with a notice when bindgen or libclang is not installed),
+#   2. cargo fmt --check and cargo clippy --all-targets -- -D warnings,
+#   3. cargo test (unit, integration and doc tests of both crates),
+#   4. the decode example runs.
+#
+#   bindings/rust/test.sh [BUILD_DIR]     (default: <repo root>/build)
+#
+# BUILD_DIR must hold a built capi/libdynval.so (e.g. `meson setup build &&
+# ninja -C build`); its meson-uninstalled/ folder holds the dynval-uninstalled.pc
+# that pkg-config resolves as `dynval`. The crates then link the uninstalled
+# library and get an rpath to it, so no LD_LIBRARY_PATH is needed.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+build=${1:-$here/../../build}
+case "$build" in
+  /*) ;;
+  *) build="$(pwd)/$build" ;;
+esac
+if [ ! -f "$build/meson-uninstalled/dynval-uninstalled.pc" ]; then
+  echo "test.sh: $build/meson-uninstalled/dynval-uninstalled.pc not found; run meson setup/compile first" >&2
+  exit 2
+fi
+PKG_CONFIG_PATH="$build/meson-uninstalled${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+export PKG_CONFIG_PATH
+# Keep cargo's output out of the source tree unless the caller chose a dir.
+CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$build/rust-target}
+export CARGO_TARGET_DIR
+cd "$here"
+
+echo "== bindings current (dynval-sys/regen.sh --check)"
+if command -v bindgen >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/bindgen" ]; then
+  ./dynval-sys/regen.sh --check
+else
+  echo "SKIP: bindgen not installed (cargo install bindgen-cli)"
+fi
+
+echo "== cargo fmt --check"
+cargo fmt --all --check
+
+echo "== cargo clippy"
+cargo clippy --locked --workspace --all-targets -- -D warnings
+
+echo "== cargo run --example decode_example"
+cargo run --locked -q -p dynval --example decode_example > "$CARGO_TARGET_DIR/decode_example.out"
+cat "$CARGO_TARGET_DIR/decode_example.out"
+
+echo "== cargo test"
+cargo test --locked --workspace
