@@ -1,1 +1,483 @@
-// placeholder: implemented by its area
+// tfplugin5 / tfplugin6 `Schema` messages: a small, total protobuf wire
+// decoder and encoder for exactly the messages a schema needs.
+//
+// Field numbers (OpenTofu docs/plugin-protocol/tfplugin5.10.proto and
+// tfplugin6.11.proto; hashicorp/terraform-plugin-go tfplugin5.proto):
+//   Schema       { int64 version = 1; Block block = 2; }
+//   Block        { int64 version = 1; repeated Attribute attributes = 2;
+//                  repeated NestedBlock block_types = 3; string description = 4;
+//                  StringKind description_kind = 5; bool deprecated = 6;
+//                  string deprecation_message = 7 (v6.11) }
+//   Attribute    { string name = 1; bytes type = 2; string description = 3;
+//                  bool required = 4; optional = 5; computed = 6; sensitive = 7;
+//                  StringKind description_kind = 8; bool deprecated = 9;
+//                  v5: bool write_only = 10;
+//                  v6: Object nested_type = 10; bool write_only = 11;
+//                      string deprecation_message = 12 (v6.11) }
+//   NestedBlock  { string type_name = 1; Block block = 2; NestingMode nesting = 3;
+//                  int64 min_items = 4; int64 max_items = 5; }
+//   Object (v6)  { repeated Attribute attributes = 1; NestingMode nesting = 3;
+//                  int64 min_items = 4; int64 max_items = 5; }
+//
+// Decoding follows proto3 / protobuf-go semantics: a later scalar wins, a
+// repeated embedded message field appends, a non-repeated embedded message
+// field that occurs twice is merged, unknown fields (and known fields with an
+// unexpected wire type) are skipped, including groups. Every read is bounds
+// checked; string fields must be valid UTF-8 (as protobuf-go requires).
+#include <cstring>
+
+#include "schema/schema.hpp"
+
+namespace dynval {
+
+namespace {
+
+constexpr size_t kMaxMessageDepth = 512;
+
+enum WireType : uint32_t { kVarint = 0, kFixed64 = 1, kLen = 2, kStartGroup = 3, kEndGroup = 4, kFixed32 = 5 };
+
+bool valid_utf8(const uint8_t* p, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    uint8_t c = p[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t len;
+    uint32_t cp;
+    if ((c & 0xE0) == 0xC0) {
+      len = 2;
+      cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3;
+      cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return false;
+    }
+    if (n - i < len) return false;
+    for (size_t k = 1; k < len; ++k) {
+      if ((p[i + k] & 0xC0) != 0x80) return false;
+      cp = (cp << 6) | (p[i + k] & 0x3F);
+    }
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10FFFF ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+      return false;
+    i += len;
+  }
+  return true;
+}
+
+class Decoder {
+ public:
+  Decoder(const uint8_t* base, size_t len, int proto) : base_(base), end_(base + len), proto_(proto) {}
+
+  Path path;
+
+  [[noreturn]] void fail(Status s, std::string msg, const uint8_t* at) const {
+    throw Error(s, "protobuf schema: " + std::move(msg), path, size_t(at - base_));
+  }
+
+  // One message's bytes [p, end).
+  struct Cursor {
+    const uint8_t* p;
+    const uint8_t* end;
+  };
+
+  uint64_t varint(Cursor& c) {
+    const uint8_t* start = c.p;
+    uint64_t v = 0;
+    for (int shift = 0; shift < 70; shift += 7) {
+      if (c.p >= c.end) fail(Status::Parse, "truncated varint", start);
+      uint8_t b = *c.p++;
+      if (shift == 63 && b > 1) fail(Status::Parse, "varint overflows 64 bits", start);
+      v |= uint64_t(b & 0x7F) << shift;
+      if (!(b & 0x80)) return v;
+    }
+    fail(Status::Parse, "varint longer than 10 bytes", start);
+  }
+
+  std::string_view bytes(Cursor& c) {
+    const uint8_t* start = c.p;
+    uint64_t n = varint(c);
+    if (n > uint64_t(c.end - c.p)) fail(Status::Parse, "length-delimited field runs past the end of its message", start);
+    std::string_view s(reinterpret_cast<const char*>(c.p), size_t(n));
+    c.p += n;
+    return s;
+  }
+
+  std::string string(Cursor& c, const char* what) {
+    const uint8_t* start = c.p;
+    std::string_view s = bytes(c);
+    if (!valid_utf8(reinterpret_cast<const uint8_t*>(s.data()), s.size()))
+      fail(Status::Parse, std::string(what) + " is not valid UTF-8", start);
+    return std::string(s);
+  }
+
+  Cursor sub(std::string_view s) const {
+    auto p = reinterpret_cast<const uint8_t*>(s.data());
+    return Cursor{p, p + s.size()};
+  }
+
+  // Skips one field's payload (wire type wt) whose tag has been read.
+  void skip(Cursor& c, uint32_t wt, uint32_t field, const uint8_t* tag_at, size_t depth) {
+    switch (wt) {
+      case kVarint: (void)varint(c); return;
+      case kFixed64:
+        if (c.end - c.p < 8) fail(Status::Parse, "truncated fixed64 field", tag_at);
+        c.p += 8;
+        return;
+      case kFixed32:
+        if (c.end - c.p < 4) fail(Status::Parse, "truncated fixed32 field", tag_at);
+        c.p += 4;
+        return;
+      case kLen: (void)bytes(c); return;
+      case kStartGroup: {
+        if (depth > kMaxMessageDepth) fail(Status::Limit, "groups nested too deeply", tag_at);
+        for (;;) {
+          if (c.p >= c.end) fail(Status::Parse, "unterminated group", tag_at);
+          const uint8_t* at = c.p;
+          uint64_t tag = varint(c);
+          uint32_t f = uint32_t(tag >> 3);
+          uint32_t w = uint32_t(tag & 7);
+          if (tag >> 32 || f == 0) fail(Status::Parse, "invalid field number", at);
+          if (w == kEndGroup) {
+            if (f != field) fail(Status::Parse, "mismatched end of group", at);
+            return;
+          }
+          skip(c, w, f, at, depth + 1);
+        }
+      }
+      case kEndGroup: fail(Status::Parse, "unexpected end of group", tag_at);
+      default: fail(Status::Parse, "invalid wire type " + std::to_string(wt), tag_at);
+    }
+  }
+
+  // Iterates the fields of a message: f(field, wiretype, cursor, tag_at)
+  // returns true when it consumed the payload, false to have it skipped.
+  template <class F>
+  void fields(Cursor c, size_t depth, F&& f) {
+    if (depth > kMaxMessageDepth) fail(Status::Limit, "messages nested too deeply", c.p);
+    while (c.p < c.end) {
+      const uint8_t* at = c.p;
+      uint64_t tag = varint(c);
+      uint32_t field = uint32_t(tag >> 3);
+      uint32_t wt = uint32_t(tag & 7);
+      if (tag >> 32 || field == 0) fail(Status::Parse, "invalid field number", at);
+      if (wt == kEndGroup) fail(Status::Parse, "unexpected end of group", at);
+      if (wt > kFixed32) fail(Status::Parse, "invalid wire type " + std::to_string(wt), at);
+      if (!f(field, wt, c, at)) skip(c, wt, field, at, depth);
+    }
+  }
+
+  static NestingMode nesting_of(uint64_t v) {
+    return v <= 5 ? NestingMode(v) : NestingMode::Invalid;
+  }
+  static DescriptionKind kind_of(uint64_t v) { return v == 1 ? DescriptionKind::Markdown : DescriptionKind::Plain; }
+
+  void attribute(Cursor c, Attribute& a, size_t depth) {
+    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t* at) {
+      if (wt == kVarint) {
+        uint64_t v;
+        switch (f) {
+          case 4: a.required = varint(cc) != 0; return true;
+          case 5: a.optional = varint(cc) != 0; return true;
+          case 6: a.computed = varint(cc) != 0; return true;
+          case 7: a.sensitive = varint(cc) != 0; return true;
+          case 8: a.description_kind = kind_of(varint(cc)); return true;
+          case 9: a.deprecated = varint(cc) != 0; return true;
+          case 10:
+            if (proto_ != 5) return false;
+            a.write_only = varint(cc) != 0;
+            return true;
+          case 11:
+            if (proto_ != 6) return false;
+            v = varint(cc);
+            a.write_only = v != 0;
+            return true;
+          default: return false;
+        }
+      }
+      if (wt != kLen) return false;
+      switch (f) {
+        case 1:
+          path.push_back(PathStep::attr("name"));
+          a.name = string(cc, "name");
+          path.pop_back();
+          return true;
+        case 2: {
+          path.push_back(PathStep::attr("type"));
+          const uint8_t* start = cc.p;
+          std::string_view json = bytes(cc);
+          try {
+            a.type = Type::from_json(json);
+          } catch (Error& e) {
+            throw Error(e.status(), "protobuf schema: attribute type: " + e.message(), path,
+                        size_t(start - base_));
+          }
+          path.pop_back();
+          return true;
+        }
+        case 3:
+          path.push_back(PathStep::attr("description"));
+          a.description = string(cc, "description");
+          path.pop_back();
+          return true;
+        case 10: {
+          if (proto_ != 6) return false;
+          path.push_back(PathStep::attr("nested_type"));
+          if (!a.nested_type) a.nested_type.emplace();
+          object(sub(bytes(cc)), *a.nested_type, depth + 1);
+          path.pop_back();
+          return true;
+        }
+        case 12:
+          if (proto_ != 6) return false;
+          path.push_back(PathStep::attr("deprecation_message"));
+          a.deprecation_message = string(cc, "deprecation_message");
+          path.pop_back();
+          return true;
+        default: (void)at; return false;
+      }
+    });
+  }
+
+  void attributes_field(Cursor& cc, std::vector<Attribute>& out, size_t depth) {
+    path.push_back(PathStep::attr("attributes"));
+    path.push_back(PathStep::idx(int64_t(out.size())));
+    Attribute a;
+    attribute(sub(bytes(cc)), a, depth + 1);
+    out.push_back(std::move(a));
+    path.pop_back();
+    path.pop_back();
+  }
+
+  void object(Cursor c, NestedObject& o, size_t depth) {
+    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+      if (wt == kLen && f == 1) {
+        attributes_field(cc, o.attributes, depth);
+        return true;
+      }
+      if (wt != kVarint) return false;
+      switch (f) {
+        case 3: o.nesting = nesting_of(varint(cc)); return true;
+        case 4: o.min_items = int64_t(varint(cc)); return true;
+        case 5: o.max_items = int64_t(varint(cc)); return true;
+        default: return false;
+      }
+    });
+  }
+
+  void nested_block(Cursor c, NestedBlock& nb, size_t depth) {
+    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+      if (wt == kLen) {
+        if (f == 1) {
+          path.push_back(PathStep::attr("type_name"));
+          nb.type_name = string(cc, "type_name");
+          path.pop_back();
+          return true;
+        }
+        if (f == 2) {
+          path.push_back(PathStep::attr("block"));
+          block(sub(bytes(cc)), nb.block, depth + 1);
+          path.pop_back();
+          return true;
+        }
+        return false;
+      }
+      if (wt != kVarint) return false;
+      switch (f) {
+        case 3: nb.nesting = nesting_of(varint(cc)); return true;
+        case 4: nb.min_items = int64_t(varint(cc)); return true;
+        case 5: nb.max_items = int64_t(varint(cc)); return true;
+        default: return false;
+      }
+    });
+  }
+
+  void block(Cursor c, Block& b, size_t depth) {
+    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+      if (wt == kLen) {
+        switch (f) {
+          case 2: attributes_field(cc, b.attributes, depth); return true;
+          case 3: {
+            path.push_back(PathStep::attr("block_types"));
+            path.push_back(PathStep::idx(int64_t(b.block_types.size())));
+            NestedBlock nb;
+            nested_block(sub(bytes(cc)), nb, depth + 1);
+            b.block_types.push_back(std::move(nb));
+            path.pop_back();
+            path.pop_back();
+            return true;
+          }
+          case 4:
+            path.push_back(PathStep::attr("description"));
+            b.description = string(cc, "description");
+            path.pop_back();
+            return true;
+          case 7:
+            if (proto_ != 6) return false;
+            path.push_back(PathStep::attr("deprecation_message"));
+            b.deprecation_message = string(cc, "deprecation_message");
+            path.pop_back();
+            return true;
+          default: return false;
+        }
+      }
+      if (wt != kVarint) return false;
+      switch (f) {
+        case 1: b.version = int64_t(varint(cc)); return true;
+        case 5: b.description_kind = kind_of(varint(cc)); return true;
+        case 6: b.deprecated = varint(cc) != 0; return true;
+        default: return false;
+      }
+    });
+  }
+
+  SchemaPtr schema() {
+    int64_t version = 0;
+    Block b;
+    fields(Cursor{base_, end_}, 0, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+      if (f == 1 && wt == kVarint) {
+        version = int64_t(varint(cc));
+        return true;
+      }
+      if (f == 2 && wt == kLen) {
+        path.push_back(PathStep::attr("block"));
+        block(sub(bytes(cc)), b, 1);
+        path.pop_back();
+        return true;
+      }
+      return false;
+    });
+    try {
+      return Schema::make(version, std::move(b));
+    } catch (Error& e) {
+      Path p{PathStep::attr("block")};
+      p.insert(p.end(), e.path().begin(), e.path().end());
+      throw Error(e.status(), e.message(), std::move(p), e.offset());
+    }
+  }
+
+ private:
+  const uint8_t* base_;
+  const uint8_t* end_;
+  int proto_;
+};
+
+// ---- encoder ----------------------------------------------------------------
+
+class Encoder {
+ public:
+  explicit Encoder(int proto) : proto_(proto) {}
+
+  static void put_varint(std::string& out, uint64_t v) {
+    while (v >= 0x80) {
+      out.push_back(char(uint8_t(v) | 0x80));
+      v >>= 7;
+    }
+    out.push_back(char(v));
+  }
+  static void tag(std::string& out, uint32_t field, uint32_t wt) { put_varint(out, (uint64_t(field) << 3) | wt); }
+  static void varint_field(std::string& out, uint32_t field, uint64_t v) {
+    if (v == 0) return;  // proto3 default omitted
+    tag(out, field, kVarint);
+    put_varint(out, v);
+  }
+  static void bytes_field(std::string& out, uint32_t field, std::string_view s, bool always = false) {
+    if (s.empty() && !always) return;
+    tag(out, field, kLen);
+    put_varint(out, s.size());
+    out.append(s);
+  }
+
+  std::string attribute(const Attribute& a) const {
+    std::string out;
+    bytes_field(out, 1, a.name);
+    if (a.type) bytes_field(out, 2, a.type->to_json());
+    bytes_field(out, 3, a.description);
+    varint_field(out, 4, a.required);
+    varint_field(out, 5, a.optional);
+    varint_field(out, 6, a.computed);
+    varint_field(out, 7, a.sensitive);
+    varint_field(out, 8, uint64_t(a.description_kind));
+    varint_field(out, 9, a.deprecated);
+    if (proto_ == 5) {
+      if (a.nested_type) throw Error(Status::Unsupported, "protocol 5 cannot express nested attribute types");
+      varint_field(out, 10, a.write_only);
+    } else {
+      if (a.nested_type) bytes_field(out, 10, object(*a.nested_type), true);
+      varint_field(out, 11, a.write_only);
+      bytes_field(out, 12, a.deprecation_message);
+    }
+    return out;
+  }
+
+  std::string object(const NestedObject& o) const {
+    std::string out;
+    for (const Attribute& a : o.attributes) bytes_field(out, 1, attribute(a), true);
+    varint_field(out, 3, uint64_t(o.nesting));
+    varint_field(out, 4, uint64_t(o.min_items));
+    varint_field(out, 5, uint64_t(o.max_items));
+    return out;
+  }
+
+  std::string nested_block(const NestedBlock& nb) const {
+    std::string out;
+    bytes_field(out, 1, nb.type_name);
+    bytes_field(out, 2, block(nb.block), true);
+    varint_field(out, 3, uint64_t(nb.nesting));
+    varint_field(out, 4, uint64_t(nb.min_items));
+    varint_field(out, 5, uint64_t(nb.max_items));
+    return out;
+  }
+
+  std::string block(const Block& b) const {
+    std::string out;
+    varint_field(out, 1, uint64_t(b.version));
+    for (const Attribute& a : b.attributes) bytes_field(out, 2, attribute(a), true);
+    for (const NestedBlock& nb : b.block_types) bytes_field(out, 3, nested_block(nb), true);
+    bytes_field(out, 4, b.description);
+    varint_field(out, 5, uint64_t(b.description_kind));
+    varint_field(out, 6, b.deprecated);
+    if (proto_ == 6) bytes_field(out, 7, b.deprecation_message);
+    return out;
+  }
+
+ private:
+  int proto_;
+};
+
+void check_protocol(int v) {
+  if (v != 5 && v != 6)
+    throw Error(Status::InvalidArg, "protocol version must be 5 or 6, got " + std::to_string(v));
+}
+
+}  // namespace
+
+SchemaPtr load_schema_proto(std::span<const uint8_t> bytes, int protocol_version) {
+  check_protocol(protocol_version);
+  static const uint8_t empty = 0;
+  const uint8_t* p = bytes.empty() ? &empty : bytes.data();
+  Decoder d(p, bytes.size(), protocol_version);
+  return d.schema();
+}
+
+SchemaPtr load_schema_proto(std::string_view bytes, int protocol_version) {
+  return load_schema_proto(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
+                           protocol_version);
+}
+
+std::string encode_schema_proto(const Schema& s, int protocol_version) {
+  check_protocol(protocol_version);
+  Encoder e(protocol_version);
+  std::string out;
+  Encoder::varint_field(out, 1, uint64_t(s.version));
+  Encoder::bytes_field(out, 2, e.block(s.block), true);
+  return out;
+}
+
+}  // namespace dynval
