@@ -1,21 +1,23 @@
-/*
- * libdynval - common definitions: export macro, status codes, string views.
+/**
+ * @file dynval/common.h
+ * @brief Common definitions: the export macro, status codes, string views.
  *
- * Conventions used by every header (see docs/conventions.md):
- *  - Every fallible function returns a dv_status_t (DV_OK == 0) and takes a
- *    last parameter `dv_error_t **err`: pass NULL to ignore details; on
- *    failure *err receives an owned error (free with dv_error_free), on
- *    success it is set to NULL.
+ * Conventions used by every header (see docs/errors.md and dynval/dynval.h):
+ *  - Every fallible function returns a [`dv_status_t`] (`DV_OK == 0`) and
+ *    takes a last parameter `dv_error_t **err`: pass NULL to ignore details;
+ *    on failure `*err` receives an owned error (free it with
+ *    [`dv_error_free`]); on success `*err` is set to NULL.
  *  - An owned result arrives through the first parameter, named `out`; on
- *    failure *out is left untouched.
- *  - Functions that return a pointer or a dv_str_t without an `out` are
+ *    failure `*out` is left untouched.
+ *  - Functions that return a pointer or a [`dv_str_t`] without an `out` are
  *    borrowed getters: the result lives as long as its owner.
  *  - A `const` handle argument means the call only reads and may run
- *    concurrently with other const calls on the same handle.
+ *    concurrently with other calls on the same handle.
  */
 #ifndef DYNVAL_COMMON_H
 #define DYNVAL_COMMON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -58,16 +60,24 @@ typedef enum dv_status {
   DV_STATUS__FORCE_INT32 = 0x7FFFFFFF
 } dv_status_t;
 
-/** A borrowed UTF-8 string view (not necessarily NUL-terminated by contract,
- *  though libdynval always NUL-terminates the views it returns). */
+/**
+ * A borrowed string view: `len` bytes at `ptr` (UTF-8 unless documented
+ * otherwise). Not NUL-terminated by contract: always use `len` (strings may
+ * also contain NUL bytes). An absent string is `{NULL, 0}`.
+ */
 typedef struct dv_str {
   const char *ptr;
   size_t len;
 } dv_str_t;
 
 /**
- * Returns a static, human-readable name for a status ("ok", "parse error").
- * Never NULL; unknown codes give "unknown status". Thread-safe.
+ * Returns a static, human-readable name for a status, e.g. "ok",
+ * "parse error".
+ *
+ * @param status any value; unknown codes give "unknown status".
+ * @return a static NUL-terminated string, never NULL; never free it.
+ *
+ * Thread-safe.
  */
 DV_API const char *dv_status_str(dv_status_t status);
 

@@ -10,6 +10,8 @@
 #ifndef DYNVAL_VERSION_H
 #define DYNVAL_VERSION_H
 
+#include "common.h"
+
 #define DV_VERSION_MAJOR 0
 #define DV_VERSION_MINOR 1
 #define DV_VERSION_PATCH 0
@@ -25,5 +27,39 @@
 /** True when the headers are at least version a.b.c. */
 #define DV_VERSION_CHECK(a, b, c) \
   (DV_VERSION_NUMBER >= (((a) << 16) | ((b) << 8) | (c)))
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Returns the version of the loaded library as `0x00MMmmpp`, to compare with
+ * [`DV_VERSION_NUMBER`] of the headers a program was compiled against.
+ *
+ * Takes no arguments, cannot fail, thread-safe.
+ */
+DV_API uint32_t dv_version(void);
+
+/**
+ * Returns the version of the loaded library as a static string such as
+ * "0.1.0" (the [`DV_VERSION_STRING`] it was built with).
+ *
+ * @return a static NUL-terminated string, never NULL; never free it.
+ * Thread-safe.
+ */
+DV_API const char *dv_version_string(void);
+
+/**
+ * Returns the ABI (SONAME) version of the loaded library, the
+ * [`DV_ABI_VERSION`] it was built with. A binding built against headers with
+ * a different ABI version must refuse to use the library.
+ *
+ * Cannot fail, thread-safe.
+ */
+DV_API uint32_t dv_abi_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* DYNVAL_VERSION_H */

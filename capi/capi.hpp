@@ -1,0 +1,126 @@
+// capi/capi.hpp: private glue shared by the extern "C" entry points.
+//
+// - The boxes (struct dv_type, dv_value, dv_schema, dv_builder, dv_error) are
+//   defined here and nowhere else. dv_type and dv_value hold exactly one core
+//   object as their only member, so a `const dynval::Value*` stored inside a
+//   parent value (a list element, an attribute) can be handed out as a
+//   borrowed `const dv_value_t*` by reinterpret_cast: the two types are
+//   pointer-interconvertible (standard layout, first member; checked below).
+//   Owned handles are allocated with `new` and released with `delete`.
+// - guard() is the ONE place where exceptions stop: every status-returning
+//   entry point runs its body inside it (DuckDB duckdb-c.cpp style).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <new>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+
+#include "dynval/dynval.h"
+#include "schema/schema.hpp"
+#include "support/error.hpp"
+#include "types/type.hpp"
+#include "values/value.hpp"
+
+struct dv_type {
+  dynval::Type t;
+};
+struct dv_value {
+  dynval::Value v;
+};
+struct dv_schema {
+  dynval::SchemaPtr s;
+};
+struct dv_builder {
+  dynval::BlockBuilder b;
+};
+struct dv_error {
+  dv_status_t status;
+  std::string message;
+  dynval::Path path;
+  std::string path_text;  // cty rendering of `path`, computed once
+  size_t offset;
+};
+
+static_assert(sizeof(dv_type) == sizeof(dynval::Type) && alignof(dv_type) == alignof(dynval::Type));
+static_assert(sizeof(dv_value) == sizeof(dynval::Value) && alignof(dv_value) == alignof(dynval::Value));
+static_assert(std::is_standard_layout_v<dv_type>, "borrowed dv_type_t* casts need standard layout");
+static_assert(std::is_standard_layout_v<dv_value>, "borrowed dv_value_t* casts need standard layout");
+
+namespace dynval::capi {
+
+// dv_status_t and dynval::Status are the same numbers (common.h pins them).
+static_assert(int(Status::InvalidArg) == DV_ERR_INVALID_ARG && int(Status::NoMem) == DV_ERR_NOMEM &&
+              int(Status::TypeMismatch) == DV_ERR_TYPE_MISMATCH &&
+              int(Status::NotFound) == DV_ERR_NOT_FOUND && int(Status::OutOfRange) == DV_ERR_OUT_OF_RANGE &&
+              int(Status::Parse) == DV_ERR_PARSE && int(Status::Schema) == DV_ERR_SCHEMA &&
+              int(Status::Unsupported) == DV_ERR_UNSUPPORTED && int(Status::Internal) == DV_ERR_INTERNAL &&
+              int(Status::Refinement) == DV_ERR_REFINEMENT && int(Status::Limit) == DV_ERR_LIMIT &&
+              int(Status::Unknown) == DV_ERR_UNKNOWN);
+
+// Fills *err (when err is not NULL) and returns `status`. Never throws: if
+// the error itself cannot be allocated, *err receives a static
+// "out of memory" error that dv_error_free ignores.
+dv_status_t report(dv_error_t** err, dv_status_t status, std::string_view message,
+                   const Path* path = nullptr, size_t offset = kNoOffset) noexcept;
+dv_status_t report(dv_error_t** err, const Error& e) noexcept;
+bool is_static_error(const dv_error_t* e) noexcept;
+
+// Runs `body` and converts every exception into a status + *err.
+template <class F>
+dv_status_t guard(dv_error_t** err, F&& body) noexcept {
+  if (err) *err = nullptr;
+  try {
+    body();
+    return DV_OK;
+  } catch (const Error& e) {
+    return report(err, e);
+  } catch (const std::bad_alloc&) {
+    return report(err, DV_ERR_NOMEM, "out of memory");
+  } catch (const std::exception& e) {
+    return report(err, DV_ERR_INTERNAL, std::string_view(e.what()));
+  } catch (...) {
+    return report(err, DV_ERR_INTERNAL, "unexpected exception");
+  }
+}
+
+[[noreturn]] inline void invalid_arg(std::string msg) { throw Error(Status::InvalidArg, std::move(msg)); }
+
+// NULL checks done before touching the core.
+template <class T>
+inline T* need(T* p, const char* name) {
+  if (!p) invalid_arg(std::string(name) + " is NULL");
+  return p;
+}
+
+// A (ptr, len) input string; NULL is allowed only with len == 0.
+inline std::string_view in_str(const char* p, size_t len, const char* name) {
+  if (!p) {
+    if (len != 0) invalid_arg(std::string(name) + " is NULL but its length is not 0");
+    return {};
+  }
+  return {p, len};
+}
+
+inline dv_str_t out_str(std::string_view s) noexcept { return dv_str_t{s.data(), s.size()}; }
+inline dv_str_t no_str() noexcept { return dv_str_t{nullptr, 0}; }
+
+// Borrowed views of stored core objects.
+inline const dv_value_t* borrow(const Value* v) noexcept { return reinterpret_cast<const dv_value_t*>(v); }
+inline const dv_type_t* borrow(const Type* t) noexcept { return reinterpret_cast<const dv_type_t*>(t); }
+
+// Owned boxes.
+inline dv_value_t* own(Value v) { return new dv_value{std::move(v)}; }
+inline dv_type_t* own(Type t) { return new dv_type{std::move(t)}; }
+
+// Copies bytes into a fresh dv_buf_t (malloc'd, NUL-terminated); throws
+// std::bad_alloc on failure. dv_buf_dispose releases it.
+void fill_buf(dv_buf_t* out, std::string_view bytes);
+
+// Options structs: only version 1 exists so far.
+void check_version(uint32_t version, uint32_t current, const char* what);
+
+}  // namespace dynval::capi

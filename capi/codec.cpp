@@ -1,0 +1,131 @@
+// capi/codec.cpp: include/dynval/codec.h over dynval::codec
+// (src/codec/codec.hpp).
+#include <string>
+
+#include "capi.hpp"
+#include "codec/codec.hpp"
+
+using namespace dynval;
+using capi::guard;
+using capi::need;
+
+namespace {
+
+constexpr uint32_t kDecodeFlagsAll = DV_DECODE_REJECT_TRAILING;
+
+// dv_decode_options_t -> codec::DecodeOptions; 0 keeps each default.
+codec::DecodeOptions to_options(const dv_decode_options_t* o) {
+  codec::DecodeOptions d;
+  if (!o) return d;
+  capi::check_version(o->version, DV_DECODE_OPTIONS_VERSION, "dv_decode_options_t");
+  if (o->flags & ~kDecodeFlagsAll) capi::invalid_arg("unknown DV_DECODE_* flags");
+  if (o->max_depth) d.limits.max_depth = o->max_depth;
+  if (o->max_input_size) d.limits.max_input_size = o->max_input_size;
+  if (o->max_elements) d.limits.max_elements = o->max_elements;
+  if (o->max_string_length) d.limits.max_string_length = o->max_string_length;
+  if (o->max_number_digits) d.limits.max_number_digits = o->max_number_digits;
+  d.trailing = (o->flags & DV_DECODE_REJECT_TRAILING) ? codec::Trailing::Reject : codec::Trailing::Ignore;
+  return d;
+}
+
+std::string_view bytes_in(const void* data, size_t len) {
+  return capi::in_str(static_cast<const char*>(data), len, "data");
+}
+
+template <class Decode>
+dv_status_t decode(dv_value_t** out, const void* data, size_t len, const dv_type_t* type,
+                   const dv_decode_options_t* opts, dv_error_t** err, Decode fn) {
+  return guard(err, [&] {
+    need(out, "out");
+    std::string_view in = bytes_in(data, len);
+    need(type, "type");
+    codec::DecodeOptions o = to_options(opts);
+    Value v = fn(in, type->t, o);
+    *out = capi::own(std::move(v));
+  });
+}
+
+template <class Encode>
+dv_status_t encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type, dv_error_t** err, Encode fn) {
+  return guard(err, [&] {
+    need(out, "out");
+    need(v, "value");
+    std::string bytes;
+    fn(bytes, v->v, type ? type->t : v->v.type());
+    capi::fill_buf(out, bytes);
+  });
+}
+
+template <class Transcode>
+dv_status_t transcode(dv_buf_t* out, const void* data, size_t len, const dv_type_t* type,
+                      const dv_decode_options_t* opts, dv_error_t** err, Transcode fn) {
+  return guard(err, [&] {
+    need(out, "out");
+    std::string_view in = bytes_in(data, len);
+    need(type, "type");
+    codec::DecodeOptions o = to_options(opts);
+    std::string bytes;
+    fn(bytes, in, type->t, o);
+    capi::fill_buf(out, bytes);
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+DV_API dv_status_t dv_decode_options_init(dv_decode_options_t* opts, uint32_t version, dv_error_t** err) {
+  return guard(err, [&] {
+    need(opts, "opts");
+    capi::check_version(version, DV_DECODE_OPTIONS_VERSION, "dv_decode_options_t");
+    *opts = dv_decode_options_t DV_DECODE_OPTIONS_INIT;
+    opts->version = version;
+  });
+}
+
+DV_API dv_status_t dv_msgpack_decode(dv_value_t** out, const void* data, size_t len, const dv_type_t* type,
+                                     const dv_decode_options_t* opts, dv_error_t** err) {
+  return decode(out, data, len, type, opts, err,
+                [](std::string_view in, const Type& t, const codec::DecodeOptions& o) {
+                  return codec::msgpack_decode(in, t, o);
+                });
+}
+
+DV_API dv_status_t dv_json_decode(dv_value_t** out, const char* json, size_t len, const dv_type_t* type,
+                                  const dv_decode_options_t* opts, dv_error_t** err) {
+  return decode(out, json, len, type, opts, err,
+                [](std::string_view in, const Type& t, const codec::DecodeOptions& o) {
+                  return codec::json_decode(in, t, o);
+                });
+}
+
+DV_API dv_status_t dv_msgpack_encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type,
+                                     dv_error_t** err) {
+  return encode(out, v, type, err, [](std::string& o, const Value& x, const Type& t) {
+    codec::msgpack_encode(o, x, t);
+  });
+}
+
+DV_API dv_status_t dv_json_encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type, dv_error_t** err) {
+  return encode(out, v, type, err, [](std::string& o, const Value& x, const Type& t) {
+    codec::json_encode(o, x, t);
+  });
+}
+
+DV_API dv_status_t dv_msgpack_to_json(dv_buf_t* out, const void* data, size_t len, const dv_type_t* type,
+                                      const dv_decode_options_t* opts, dv_error_t** err) {
+  return transcode(out, data, len, type, opts, err,
+                   [](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
+                     codec::msgpack_to_json(o, in, t, d);
+                   });
+}
+
+DV_API dv_status_t dv_json_to_msgpack(dv_buf_t* out, const char* json, size_t len, const dv_type_t* type,
+                                      const dv_decode_options_t* opts, dv_error_t** err) {
+  return transcode(out, json, len, type, opts, err,
+                   [](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
+                     codec::json_to_msgpack(o, in, t, d);
+                   });
+}
+
+}  // extern "C"

@@ -1,0 +1,80 @@
+// capi/common.cpp: include/dynval/common.h (dv_status_str) and the shared
+// error-reporting glue of capi.hpp.
+#include <cstdlib>
+#include <cstring>
+
+#include "capi.hpp"
+
+namespace dynval::capi {
+
+namespace {
+// Handed out when even the error object cannot be allocated.
+dv_error g_nomem_error{DV_ERR_NOMEM, "out of memory", {}, {}, kNoOffset};
+}  // namespace
+
+bool is_static_error(const dv_error_t* e) noexcept { return e == &g_nomem_error; }
+
+dv_status_t report(dv_error_t** err, dv_status_t status, std::string_view message, const Path* path,
+                   size_t offset) noexcept {
+  if (!err) return status;
+  try {
+    auto* e = new dv_error{status, std::string(message), {}, {}, offset};
+    if (path && !path->empty()) {
+      try {
+        e->path = *path;
+        e->path_text = path_string(*path);
+      } catch (...) {
+        delete e;
+        throw;
+      }
+    }
+    *err = e;
+  } catch (...) {
+    *err = &g_nomem_error;
+  }
+  return status;
+}
+
+dv_status_t report(dv_error_t** err, const Error& e) noexcept {
+  int s = int(e.status());
+  // A core error never reports success; map anything outside the pinned
+  // range to INTERNAL so C callers always see a documented failure.
+  dv_status_t status = (s > 0 && s <= DV_ERR_UNKNOWN) ? dv_status_t(s) : DV_ERR_INTERNAL;
+  return report(err, status, e.message(), &e.path(), e.offset());
+}
+
+void fill_buf(dv_buf_t* out, std::string_view bytes) {
+  auto* p = static_cast<char*>(std::malloc(bytes.size() + 1));
+  if (!p) throw std::bad_alloc();
+  if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
+  p[bytes.size()] = '\0';
+  out->ptr = p;
+  out->len = bytes.size();
+  out->reserved = bytes.size() + 1;
+}
+
+void check_version(uint32_t version, uint32_t current, const char* what) {
+  if (version == 0 || version > current)
+    invalid_arg(std::string("unsupported ") + what + " version " + std::to_string(version));
+}
+
+}  // namespace dynval::capi
+
+extern "C" DV_API const char* dv_status_str(dv_status_t status) {
+  switch (status) {
+    case DV_OK: return "ok";
+    case DV_ERR_INVALID_ARG: return "invalid argument";
+    case DV_ERR_NOMEM: return "out of memory";
+    case DV_ERR_TYPE_MISMATCH: return "type mismatch";
+    case DV_ERR_NOT_FOUND: return "not found";
+    case DV_ERR_OUT_OF_RANGE: return "out of range";
+    case DV_ERR_PARSE: return "parse error";
+    case DV_ERR_SCHEMA: return "schema error";
+    case DV_ERR_UNSUPPORTED: return "unsupported";
+    case DV_ERR_INTERNAL: return "internal error";
+    case DV_ERR_REFINEMENT: return "invalid refinement";
+    case DV_ERR_LIMIT: return "limit exceeded";
+    case DV_ERR_UNKNOWN: return "value is not known";
+    default: return "unknown status";
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * @file dynval/codec.h
+ * @brief The DynamicValue wire formats: MessagePack and JSON, by type.
+ *
+ * Encoders write exactly go-cty's bytes (`cty/msgpack.Marshal`,
+ * `cty/json.Marshal`). Decoders accept what go-cty accepts and are total:
+ * any input gives a value or an error (with a status, message, path into the
+ * value and byte offset), never a crash, a hang or memory out of proportion
+ * to the input. Resource limits are set with [`dv_decode_options_t`].
+ *
+ * To decode by a provider schema, use the schema's implied type
+ * ([`dv_schema_implied_type`] in schema.h).
+ *
+ * All functions here only read their inputs and may run concurrently.
+ */
+#ifndef DYNVAL_CODEC_H
+#define DYNVAL_CODEC_H
+
+#include "common.h"
+#include "buffer.h"
+#include "error.h"
+#include "type.h"
+#include "value.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Section - Decode options */
+
+/** Current version of [`dv_decode_options_t`]. */
+#define DV_DECODE_OPTIONS_VERSION 1
+
+/**
+ * [`dv_decode_options_t`] `flags`: bytes after the top-level value are an
+ * error (`DV_ERR_PARSE` at the first extra byte; for JSON, extra
+ * non-whitespace). By default they are ignored, as go-cty ignores them.
+ */
+#define DV_DECODE_REJECT_TRAILING 0x01u
+
+/**
+ * Decoder options, an options-style struct: initialize it with
+ * [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change
+ * fields. Every limit set to 0 means the library default (which passes
+ * every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`.
+ */
+typedef struct dv_decode_options {
+  uint32_t version;         /**< [`DV_DECODE_OPTIONS_VERSION`] */
+  uint32_t flags;           /**< `DV_DECODE_*` bits */
+  size_t max_depth;         /**< nesting depth (default 1000) */
+  size_t max_input_size;    /**< input bytes (default 2 GiB) */
+  size_t max_elements;      /**< elements + entries in the whole input (default 2^28) */
+  size_t max_string_length; /**< bytes of one string (default 1 GiB) */
+  size_t max_number_digits; /**< characters of one number's text (default 100000) */
+} dv_decode_options_t;
+
+/** Static initializer: all defaults, current version. */
+#define DV_DECODE_OPTIONS_INIT { DV_DECODE_OPTIONS_VERSION, 0u, 0, 0, 0, 0, 0 }
+
+/**
+ * Initializes `opts` like [`DV_DECODE_OPTIONS_INIT`] for the given version.
+ *
+ * @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param version must be [`DV_DECODE_OPTIONS_VERSION`] (or an older version
+ *                this library knows); otherwise `DV_ERR_INVALID_ARG`.
+ * @param err optional error details.
+ * @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe.
+ */
+DV_API dv_status_t dv_decode_options_init(dv_decode_options_t *opts, uint32_t version,
+                                          dv_error_t **err);
+
+/* Section - MessagePack */
+
+/**
+ * Decodes MessagePack bytes as a value of type `type` (cty
+ * `msgpack.Unmarshal`), including unknown values with refinements and the
+ * dynamic-type wrapper.
+ *
+ * @param out receives a new value owned by the caller (free with
+ *            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.
+ * @param data the input (not retained); may be NULL only when `len == 0`.
+ * @param len number of input bytes.
+ * @param type the expected type; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param opts NULL for defaults, or options (borrowed for the call).
+ * @param err optional error details: message, path and byte offset.
+ * @return `DV_OK`; `DV_ERR_PARSE` (malformed input, truncated input, or
+ *         with [`DV_DECODE_REJECT_TRAILING`] trailing bytes);
+ *         `DV_ERR_TYPE_MISMATCH` (well-formed input that does not have the
+ *         type, e.g. a bool where a number is required);
+ *         `DV_ERR_REFINEMENT` (contradictory refinements in an unknown);
+ *         `DV_ERR_LIMIT`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.
+ * Thread-safe.
+ */
+DV_API dv_status_t dv_msgpack_decode(dv_value_t **out, const void *data, size_t len,
+                                     const dv_type_t *type, const dv_decode_options_t *opts,
+                                     dv_error_t **err);
+
+/**
+ * Encodes a value as MessagePack by type, byte-identical to cty
+ * `msgpack.Marshal`.
+ *
+ * @param out receives the owned bytes (release with [`dv_buf_dispose`]);
+ *            NULL gives `DV_ERR_INVALID_ARG`.
+ * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param type the type to encode as (dynamic positions get go-cty's
+ *             `[type JSON, value]` wrapper), or NULL for the value's own
+ *             type.
+ * A value whose type differs from `type` is first converted as go-cty's
+ * `convert.Convert` would for the supported cases: number or bool to string
+ * (`true` becomes `"true"`), string to number or bool when it parses, and
+ * list/map/tuple/object element-wise; a null or unknown becomes a null or
+ * unknown of `type`. Anything else is `DV_ERR_TYPE_MISMATCH`.
+ *
+ * @param err optional error details (with the path of the bad element).
+ * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not conform to
+ *         `type` and cannot be converted); `DV_ERR_INVALID_ARG`;
+ *         `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_msgpack_encode(dv_buf_t *out, const dv_value_t *v, const dv_type_t *type,
+                                     dv_error_t **err);
+
+/* Section - JSON */
+
+/**
+ * Decodes JSON text as a value of type `type` (cty `json.Unmarshal`).
+ * Parameters, ownership and statuses as [`dv_msgpack_decode`].
+ */
+DV_API dv_status_t dv_json_decode(dv_value_t **out, const char *json, size_t len,
+                                  const dv_type_t *type, const dv_decode_options_t *opts,
+                                  dv_error_t **err);
+
+/**
+ * Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.
+ * Parameters and ownership as [`dv_msgpack_encode`].
+ *
+ * @return `DV_OK`; `DV_ERR_UNKNOWN` (an unknown value: JSON cannot hold
+ *         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;
+ *         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_json_encode(dv_buf_t *out, const dv_value_t *v, const dv_type_t *type,
+                                  dv_error_t **err);
+
+/* Section - Transcoding without building a value */
+
+/**
+ * Converts MessagePack to JSON by type in one pass, with the same bytes and
+ * errors as decoding then encoding.
+ *
+ * @param out receives the owned JSON text (release with
+ *            [`dv_buf_dispose`]); NULL gives `DV_ERR_INVALID_ARG`.
+ * @param data the MessagePack input (not retained); may be NULL only when
+ *             `len == 0`.
+ * @param len number of input bytes.
+ * @param type the type; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param opts NULL for defaults, or decode options (borrowed for the call).
+ * @param err optional error details.
+ * @return the statuses of [`dv_msgpack_decode`] and [`dv_json_encode`].
+ * Thread-safe.
+ */
+DV_API dv_status_t dv_msgpack_to_json(dv_buf_t *out, const void *data, size_t len,
+                                      const dv_type_t *type, const dv_decode_options_t *opts,
+                                      dv_error_t **err);
+
+/**
+ * Converts JSON to MessagePack by type in one pass, with the same bytes and
+ * errors as decoding then encoding. Parameters as [`dv_msgpack_to_json`].
+ */
+DV_API dv_status_t dv_json_to_msgpack(dv_buf_t *out, const char *json, size_t len,
+                                      const dv_type_t *type, const dv_decode_options_t *opts,
+                                      dv_error_t **err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DYNVAL_CODEC_H */

@@ -1,0 +1,66 @@
+/**
+ * @file dynval/dynval.h
+ * @brief libdynval: cty values, provider schemas and the Terraform/OpenTofu
+ * DynamicValue wire format (MessagePack and JSON), with a stable C ABI.
+ *
+ * \mainpage libdynval
+ *
+ * libdynval implements the value layer of the Terraform / OpenTofu provider
+ * protocol byte-identically to go-cty v1.18: cty types ([`dv_type_t`]),
+ * values with unknowns, refinements and arbitrary-precision numbers
+ * ([`dv_value_t`]), provider schemas ([`dv_schema_t`]) and the MessagePack
+ * and JSON codecs (codec.h).
+ *
+ * ## Using it
+ *
+ *     #include <dynval/dynval.h>
+ *     cc prog.c $(pkg-config --cflags --libs dynval)
+ *
+ * Compare [`dv_abi_version`]`()` with [`DV_ABI_VERSION`] when loading the
+ * library dynamically.
+ *
+ * ## Conventions
+ *
+ * - Names are `dv_<noun>_<verb>`; types end in `_t`; macros and enumerators
+ *   start with `DV_`. Enumerator values are pinned.
+ * - Fallible functions return a [`dv_status_t`] (`DV_OK == 0`) and take a
+ *   last parameter `dv_error_t **err`: NULL to skip details, otherwise it
+ *   receives an owned [`dv_error_t`] on failure (free with
+ *   [`dv_error_free`]) and NULL on success. See docs/errors.md.
+ * - Owned results come through the first parameter, `out`, and are released
+ *   with the matching `dv_<noun>_free` ([`dv_value_free`],
+ *   [`dv_type_free`], [`dv_schema_free`], [`dv_builder_free`],
+ *   [`dv_error_free`]); owned bytes come in a [`dv_buf_t`] released with
+ *   [`dv_buf_dispose`]. Never release library memory with libc `free()`.
+ *   On failure, `out` is left untouched.
+ * - Getters that return a pointer or a [`dv_str_t`] directly are borrowed:
+ *   valid as long as the object they came from.
+ * - Input strings are `(const char *ptr, size_t len)` pairs, UTF-8, with no
+ *   NUL terminator required.
+ * - Passing NULL where an object is required returns `DV_ERR_INVALID_ARG`
+ *   (or, for getters without a status, a documented neutral result); it
+ *   never crashes.
+ *
+ * ## Thread safety
+ *
+ * Types, values and schemas are immutable and reference-counted with atomic
+ * counts. **A `const` pointer parameter means the call only reads** and may
+ * run concurrently with any other call on the same object, from any thread.
+ * A non-const pointer (a [`dv_builder_t`], a [`dv_buf_t`] being filled, an
+ * object being freed) requires exclusive access to that object. Any object
+ * may be freed from a thread other than the one that created it. There is no
+ * global or thread-local state: errors travel through `err`.
+ */
+#ifndef DYNVAL_DYNVAL_H
+#define DYNVAL_DYNVAL_H
+
+#include "common.h"
+#include "version.h"
+#include "error.h"
+#include "buffer.h"
+#include "type.h"
+#include "value.h"
+#include "codec.h"
+#include "schema.h"
+
+#endif /* DYNVAL_DYNVAL_H */

@@ -1,0 +1,128 @@
+/**
+ * @file dynval/error.h
+ * @brief Error details: status, message, path into the value, byte offset.
+ *
+ * Every fallible call takes a last parameter `dv_error_t **err`. Pass NULL
+ * to ignore the details (the returned [`dv_status_t`] still tells what
+ * happened). Otherwise, on success `*err` is set to NULL, and on failure it
+ * receives a new error owned by the caller, to be released with
+ * [`dv_error_free`]. There is no thread-local "last error".
+ *
+ * Strings returned by the accessors below are borrowed from the error and
+ * stay valid until [`dv_error_free`]. An error is immutable: all accessors
+ * take `const` and may be called concurrently.
+ */
+#ifndef DYNVAL_ERROR_H
+#define DYNVAL_ERROR_H
+
+#include "common.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** An error: opaque, owned by the caller, freed with [`dv_error_free`]. */
+typedef struct dv_error dv_error_t;
+
+/** [`dv_error_offset`] returns this when the error has no input offset. */
+#define DV_OFFSET_NONE ((size_t)-1)
+
+/* Section - Path steps (shared with dv_value_lookup in value.h) */
+
+/** The kind of one step of a path into a value (cty `PathStep`). */
+typedef enum dv_path_step_kind {
+  DV_PATH_ATTR = 1,  /**< object attribute `.name` (uses `name`) */
+  DV_PATH_INDEX = 2, /**< list/tuple/set element `[index]` (uses `index`) */
+  DV_PATH_KEY = 3,   /**< map element `["key"]` (uses `name`) */
+  DV_PATH_STEP__FORCE_INT32 = 0x7FFFFFFF
+} dv_path_step_kind_t;
+
+/**
+ * One path step, by value. `kind` holds a [`dv_path_step_kind_t`] value;
+ * `name` is used by attribute and key steps, `index` by index steps.
+ * When filled by libdynval, `name` is borrowed from the object it came from.
+ */
+typedef struct dv_path_step {
+  uint32_t kind;
+  int64_t index;
+  dv_str_t name;
+} dv_path_step_t;
+
+/* Section - Accessors */
+
+/**
+ * Returns the status of an error.
+ *
+ * @param e the error; NULL gives `DV_OK`.
+ * Thread-safe (read-only).
+ */
+DV_API dv_status_t dv_error_status(const dv_error_t *e);
+
+/**
+ * Returns the human-readable message (go-cty's wording where go-cty has
+ * one), without the path or offset.
+ *
+ * @param e the error; NULL gives `{NULL, 0}`.
+ * @return a view borrowed from `e`, NUL-terminated, valid until
+ *         [`dv_error_free`]`(e)`.
+ * Thread-safe (read-only).
+ */
+DV_API dv_str_t dv_error_message(const dv_error_t *e);
+
+/**
+ * Returns the path into the value where the error was found, rendered the
+ * way cty users read it, e.g. `.network[0].ip["v4"]` (map keys quoted as Go
+ * `%q`). Empty (`len == 0`) when the error is not about a position inside a
+ * value.
+ *
+ * @param e the error; NULL gives `{NULL, 0}`.
+ * @return a view borrowed from `e`, NUL-terminated, valid until
+ *         [`dv_error_free`]`(e)`.
+ * Thread-safe (read-only).
+ */
+DV_API dv_str_t dv_error_path(const dv_error_t *e);
+
+/**
+ * Returns the number of steps of the error's path (0 for the root or no
+ * path).
+ *
+ * @param e the error; NULL gives 0.
+ * Thread-safe (read-only).
+ */
+DV_API size_t dv_error_path_length(const dv_error_t *e);
+
+/**
+ * Reads step `i` of the error's path.
+ *
+ * @param e the error; NULL gives false.
+ * @param i the step index, `0 <= i < `[`dv_error_path_length`]`(e)`; out of
+ *          range gives false.
+ * @param step_out receives the step; its `name` is borrowed from `e` and
+ *          valid until [`dv_error_free`]`(e)`. NULL gives false.
+ * @return true when `*step_out` was written.
+ * Thread-safe (read-only).
+ */
+DV_API bool dv_error_path_step(const dv_error_t *e, size_t i, dv_path_step_t *step_out);
+
+/**
+ * Returns the byte offset in the decoded input where the problem starts, or
+ * [`DV_OFFSET_NONE`] when the error is not about input bytes.
+ *
+ * @param e the error; NULL gives [`DV_OFFSET_NONE`].
+ * Thread-safe (read-only).
+ */
+DV_API size_t dv_error_offset(const dv_error_t *e);
+
+/**
+ * Releases an error and every string borrowed from it.
+ *
+ * @param e the error; NULL is a no-op.
+ * Needs exclusive access to `e`; may be called from any thread.
+ */
+DV_API void dv_error_free(dv_error_t *e);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DYNVAL_ERROR_H */

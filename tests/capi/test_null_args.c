@@ -1,0 +1,181 @@
+/* tests/capi/test_null_args.c: every entry point given NULL (or invalid)
+ * arguments returns DV_ERR_INVALID_ARG, or its documented neutral result,
+ * and never crashes; `out` parameters are left untouched. */
+#include "check.h"
+
+#define INVALID(call) CHECK_STATUS(call, DV_ERR_INVALID_ARG)
+
+int main(void) {
+  dv_value_t *v = NULL, *good = NULL;
+  dv_type_t *t = NULL;
+  dv_schema_t *s = NULL;
+  dv_builder_t *b = NULL;
+  dv_buf_t buf = DV_BUF_INIT;
+  dv_str_t view = {NULL, 0};
+  bool flag = false;
+  int64_t i64 = 0;
+  uint64_t u64 = 0;
+  double d = 0;
+  uint32_t u32 = 0;
+  size_t n = 0;
+  dv_tristate_t tri = DV_TRISTATE_FALSE;
+  dv_refinements_t r = DV_REFINEMENTS_INIT;
+  dv_decode_options_t o = DV_DECODE_OPTIONS_INIT;
+  const dv_value_t *elems[1] = {NULL};
+  const dv_type_t *types[1] = {NULL};
+  dv_str_t names[1] = {{NULL, 3}};
+
+  CHECK(dv_value_new_bool(&good, true, NULL) == DV_OK);
+
+  /* type.h */
+  INVALID(dv_type_new_list(NULL, dv_type_string(), &err));
+  INVALID(dv_type_new_list(&t, NULL, &err));
+  INVALID(dv_type_new_set(&t, NULL, &err));
+  INVALID(dv_type_new_map(&t, NULL, &err));
+  INVALID(dv_type_new_object(NULL, NULL, NULL, NULL, 0, &err));
+  INVALID(dv_type_new_object(&t, NULL, types, NULL, 1, &err));
+  INVALID(dv_type_new_object(&t, names, types, NULL, 1, &err));
+  INVALID(dv_type_new_tuple(&t, NULL, 1, &err));
+  INVALID(dv_type_new_tuple(&t, types, 1, &err));
+  INVALID(dv_type_from_json(&t, NULL, 5, &err));
+  INVALID(dv_type_from_json(NULL, "\"string\"", 8, &err));
+  INVALID(dv_type_clone(&t, NULL, &err));
+  INVALID(dv_type_element(&t, NULL, &err));
+  INVALID(dv_type_attribute_type(&t, NULL, 0, &err));
+  INVALID(dv_type_tuple_element(&t, NULL, 0, &err));
+  INVALID(dv_type_without_optional(&t, NULL, &err));
+  INVALID(dv_type_to_json(NULL, dv_type_string(), &err));
+  INVALID(dv_type_to_json(&buf, NULL, &err));
+  INVALID(dv_type_friendly_name(&buf, NULL, &err));
+  CHECK(t == NULL && buf.ptr == NULL);
+  CHECK(dv_type_kind(NULL) == DV_TYPE_INVALID);
+  CHECK(dv_type_attribute_count(NULL) == 0);
+  CHECK(dv_type_attribute_name(NULL, 0).ptr == NULL);
+  CHECK(!dv_type_attribute_optional(NULL, 0));
+  CHECK(dv_type_attribute_index(NULL, "a", 1) == SIZE_MAX);
+  CHECK(dv_type_attribute_index(dv_type_string(), NULL, 1) == SIZE_MAX);
+  CHECK(dv_type_tuple_length(NULL) == 0);
+  CHECK(!dv_type_has_dynamic(NULL) && !dv_type_has_optional(NULL));
+  CHECK(dv_type_equals(NULL, NULL) && !dv_type_equals(NULL, dv_type_string()));
+  CHECK(dv_type_hash(NULL) == 0);
+  dv_type_free(NULL);
+
+  /* value.h constructors */
+  INVALID(dv_refinements_init(NULL, DV_REFINEMENTS_VERSION, &err));
+  INVALID(dv_value_new_null(&v, NULL, &err));
+  INVALID(dv_value_new_null(NULL, dv_type_string(), &err));
+  INVALID(dv_value_new_unknown(&v, NULL, &r, &err));
+  INVALID(dv_value_new_bool(NULL, true, &err));
+  INVALID(dv_value_new_int64(NULL, 1, &err));
+  INVALID(dv_value_new_uint64(NULL, 1, &err));
+  INVALID(dv_value_new_double(NULL, 1.0, &err));
+  INVALID(dv_value_new_number_text(NULL, "1", 1, &err));
+  INVALID(dv_value_new_number_text(&v, NULL, 1, &err));
+  INVALID(dv_value_new_string(NULL, "a", 1, &err));
+  INVALID(dv_value_new_string(&v, NULL, 1, &err));
+  INVALID(dv_value_new_list(&v, dv_type_bool(), NULL, 1, &err));
+  INVALID(dv_value_new_list(&v, dv_type_bool(), elems, 1, &err));
+  INVALID(dv_value_new_set(&v, NULL, elems, 1, &err));
+  INVALID(dv_value_new_map(&v, dv_type_bool(), NULL, elems, 1, &err));
+  INVALID(dv_value_new_object(&v, NULL, elems, 1, &err));
+  elems[0] = good;
+  INVALID(dv_value_new_object(&v, names, elems, 1, &err)); /* name {NULL, 3} */
+  INVALID(dv_value_new_map(&v, NULL, names, elems, 1, &err));
+  elems[0] = NULL;
+  INVALID(dv_value_new_tuple(&v, elems, 1, &err));
+  INVALID(dv_value_new_tuple(&v, NULL, 2, &err));
+  INVALID(dv_value_clone(&v, NULL, &err));
+  INVALID(dv_value_clone(NULL, good, &err));
+  CHECK(v == NULL);
+  dv_value_free(NULL);
+
+  /* value.h accessors */
+  CHECK(dv_value_type(NULL) == NULL);
+  CHECK(dv_value_kind(NULL) == DV_TYPE_INVALID);
+  CHECK(!dv_value_is_null(NULL) && !dv_value_is_known(NULL) && !dv_value_is_wholly_known(NULL));
+  CHECK(!dv_value_refined_not_null(NULL));
+  CHECK(dv_value_refined_prefix(NULL).len == 0);
+  INVALID(dv_value_refined_lower_bound(&v, NULL, NULL, &err));
+  INVALID(dv_value_refined_upper_bound(NULL, NULL, good, &err));
+  INVALID(dv_value_refined_length(NULL, NULL, NULL, &err));
+  INVALID(dv_value_as_bool(&flag, NULL, &err));
+  INVALID(dv_value_as_bool(NULL, good, &err));
+  INVALID(dv_value_as_int64(&i64, NULL, NULL, &err));
+  INVALID(dv_value_as_int64(NULL, NULL, good, &err));
+  INVALID(dv_value_as_uint64(&u64, NULL, NULL, &err));
+  INVALID(dv_value_as_double(&d, NULL, NULL, &err));
+  INVALID(dv_value_number_text(&buf, NULL, &err));
+  INVALID(dv_value_number_text(NULL, good, &err));
+  INVALID(dv_value_number_precision(&u32, NULL, &err));
+  INVALID(dv_value_as_string(&view, NULL, &err));
+  INVALID(dv_value_as_string(NULL, good, &err));
+  INVALID(dv_value_length(&n, NULL, &err));
+  INVALID(dv_value_length(NULL, good, &err));
+  CHECK(dv_value_element(NULL, 0) == NULL);
+  CHECK(dv_value_element(good, 0) == NULL);
+  CHECK(dv_value_entry(NULL, 0, &view) == NULL);
+  CHECK(dv_value_get(NULL, "a", 1) == NULL);
+  CHECK(dv_value_get(good, NULL, 1) == NULL);
+  CHECK(dv_value_lookup(NULL, NULL, 0) == NULL);
+  CHECK(dv_value_lookup(good, NULL, 1) == NULL);
+  INVALID(dv_value_equals(&tri, NULL, good, &err));
+  INVALID(dv_value_equals(&tri, good, NULL, &err));
+  INVALID(dv_value_equals(NULL, good, good, &err));
+  INVALID(dv_value_raw_equals(&flag, NULL, good, &err));
+  INVALID(dv_value_raw_equals(NULL, good, good, &err));
+  INVALID(dv_value_hash(&u64, NULL, &err));
+  INVALID(dv_value_hash(NULL, good, &err));
+  INVALID(dv_value_debug_string(&buf, NULL, &err));
+  CHECK(buf.ptr == NULL && view.ptr == NULL);
+
+  /* codec.h */
+  INVALID(dv_decode_options_init(NULL, DV_DECODE_OPTIONS_VERSION, &err));
+  INVALID(dv_msgpack_decode(NULL, "\xc3", 1, dv_type_bool(), NULL, &err));
+  INVALID(dv_msgpack_decode(&v, NULL, 1, dv_type_bool(), NULL, &err));
+  INVALID(dv_msgpack_decode(&v, "\xc3", 1, NULL, NULL, &err));
+  INVALID(dv_json_decode(&v, NULL, 4, dv_type_bool(), &o, &err));
+  INVALID(dv_json_decode(&v, "true", 4, NULL, &o, &err));
+  INVALID(dv_msgpack_encode(NULL, good, NULL, &err));
+  INVALID(dv_msgpack_encode(&buf, NULL, NULL, &err));
+  INVALID(dv_json_encode(&buf, NULL, NULL, &err));
+  INVALID(dv_msgpack_to_json(&buf, NULL, 1, dv_type_bool(), NULL, &err));
+  INVALID(dv_msgpack_to_json(NULL, "\xc3", 1, dv_type_bool(), NULL, &err));
+  INVALID(dv_json_to_msgpack(&buf, "true", 4, NULL, NULL, &err));
+  CHECK(v == NULL && buf.ptr == NULL);
+
+  /* schema.h */
+  INVALID(dv_schema_from_json(NULL, "{}", 2, "provider", 8, NULL, 0, &err));
+  INVALID(dv_schema_from_json(&s, "{}", 2, NULL, 8, NULL, 0, &err));
+  INVALID(dv_schema_from_json(&s, NULL, 2, "provider", 8, NULL, 0, &err));
+  INVALID(dv_schema_from_block_json(&s, NULL, 2, 0, &err));
+  INVALID(dv_schema_from_proto(&s, NULL, 2, 6, &err));
+  INVALID(dv_schema_from_proto(&s, "", 0, 7, &err));
+  INVALID(dv_schema_to_proto(&buf, NULL, 6, &err));
+  INVALID(dv_schema_clone(&s, NULL, &err));
+  INVALID(dv_schema_validate(NULL, good, &err));
+  CHECK(s == NULL);
+  CHECK(dv_schema_implied_type(NULL) == NULL);
+  CHECK(dv_schema_version(NULL) == 0);
+  dv_schema_free(NULL);
+  INVALID(dv_builder_new(NULL, &err));
+  CHECK(dv_builder_new(&b, NULL) == DV_OK);
+  INVALID(dv_schema_validate(NULL, NULL, &err));
+  INVALID(dv_builder_attribute(NULL, "a", 1, dv_type_string(), DV_ATTR_OPTIONAL, &err));
+  INVALID(dv_builder_attribute(b, NULL, 1, dv_type_string(), DV_ATTR_OPTIONAL, &err));
+  INVALID(dv_builder_attribute(b, "a", 1, NULL, DV_ATTR_OPTIONAL, &err));
+  INVALID(dv_builder_nested_attribute(b, "a", 1, DV_NESTING_LIST, NULL, DV_ATTR_OPTIONAL, &err));
+  INVALID(dv_builder_nested_attribute(b, "a", 1, DV_NESTING_GROUP, b, DV_ATTR_OPTIONAL, &err));
+  INVALID(dv_builder_block(b, "a", 1, DV_NESTING_LIST, NULL, 0, 0, &err));
+  INVALID(dv_builder_block(NULL, "a", 1, DV_NESTING_LIST, b, 0, 0, &err));
+  INVALID(dv_builder_build(NULL, b, 0, &err));
+  INVALID(dv_builder_build(&s, NULL, 0, &err));
+  dv_builder_free(b);
+  dv_builder_free(NULL);
+
+  /* buffer.h / error.h */
+  dv_buf_dispose(NULL);
+  dv_error_free(NULL);
+
+  dv_value_free(good);
+  return check_result("test_null_args");
+}
