@@ -1,27 +1,30 @@
 #!/usr/bin/env python3
-"""Prints "N passed, N failed" for a Meson build's last test run.
+"""Prints one plain line "N passed, N failed, N skipped" for a whole test run.
 
-Each GoogleTest executable is counted case by case from the JUnit XML it
-writes (Meson's 'gtest' protocol asks for it); every other test counts as
-one. Skipped tests are reported separately. Exit status 1 if anything failed.
+  summarize-tests.py BUILD_DIR [LOG_DIR]
+
+- Meson tests (BUILD_DIR/meson-logs/testlog.json): each GoogleTest executable
+  is counted case by case from the JUnit XML it writes (Meson's 'gtest'
+  protocol asks for it), TAP tests line by line, every other test as one.
+- LOG_DIR/install.log: the install test, one test.
+- LOG_DIR/rust.log: cargo's "test result:" lines; a failing step before
+  cargo test (bindings check, fmt, clippy, example) counts as one failure.
+- LOG_DIR/go.log: go test -v "--- PASS/FAIL/SKIP" lines of top-level tests;
+  a failing step without a FAIL line counts as one failure.
+Each log ends with "exit=N", the exit status of the step's script.
+Exit status 1 if anything failed or nothing ran.
 """
 import glob
 import json
 import os
+import re
 import sys
 import xml.etree.ElementTree as ET
 
 build = sys.argv[1] if len(sys.argv) > 1 else "build"
-log = os.path.join(build, "meson-logs", "testlog.json")
+logdir = sys.argv[2] if len(sys.argv) > 2 else None
 passed = failed = skipped = 0
-if not os.path.exists(log):
-    print("no test log found")
-    print("0 passed, 1 failed")
-    sys.exit(1)
 
-gtest_xml = {}
-for path in glob.glob(os.path.join(build, "**", "*.xml"), recursive=True):
-    gtest_xml.setdefault(os.path.basename(path), []).append(path)
 
 def count_xml(path):
     p = f = s = 0
@@ -35,28 +38,79 @@ def count_xml(path):
             p += 1
     return p, f, s
 
-for line in open(log):
-    r = json.loads(line)
-    res = r["result"]
-    name = r["name"]
-    xml = os.path.join(build, f"{name}.xml")
-    if res in ("OK", "FAIL") and r.get("protocol") == "gtest" and os.path.exists(xml):
-        try:
-            p, f, s = count_xml(xml)
-        except ET.ParseError:
-            p, f, s = 0, 1, 0
-        passed += p
-        failed += f
-        skipped += s
-        if res == "FAIL" and f == 0:
-            failed += 1  # crashed or exited nonzero without a recorded failure
-        continue
-    if res == "OK":
+
+log = os.path.join(build, "meson-logs", "testlog.json")
+if os.path.exists(log):
+    for line in open(log):
+        r = json.loads(line)
+        res, name = r["result"], r["name"]
+        xml = os.path.join(build, f"{name}.xml")
+        if res in ("OK", "FAIL") and r.get("protocol") == "gtest" and os.path.exists(xml):
+            try:
+                p, f, s = count_xml(xml)
+            except ET.ParseError:
+                p, f, s = 0, 1, 0
+            passed, failed, skipped = passed + p, failed + f, skipped + s
+            if res == "FAIL" and f == 0:
+                failed += 1  # crashed or exited nonzero without a recorded failure
+            continue
+        if r.get("protocol") == "tap" and res in ("OK", "FAIL"):
+            out = r.get("stdout", "").splitlines()
+            oks = sum(1 for l in out if l.startswith("ok "))
+            bad = sum(1 for l in out if l.startswith("not ok "))
+            if oks or bad:
+                passed += oks
+                failed += bad if bad else (1 if res == "FAIL" else 0)
+                continue
+        if res == "OK":
+            passed += 1
+        elif res == "SKIP":
+            skipped += 1
+        elif res in ("FAIL", "TIMEOUT", "ERROR", "UNEXPECTEDPASS"):
+            failed += 1
+else:
+    print("no meson test log found")
+    failed += 1
+
+
+def read_log(name):
+    path = os.path.join(logdir, name) if logdir else None
+    if not path or not os.path.exists(path):
+        return None, None
+    text = open(path, errors="replace").read()
+    m = re.search(r"^exit=(\d+)\s*$", text, re.M)
+    return text, (int(m.group(1)) if m else 1)
+
+
+text, rc = read_log("install.log")
+if text is not None:
+    if rc == 0:
         passed += 1
-    elif res == "SKIP":
-        skipped += 1
-    elif res in ("FAIL", "TIMEOUT", "ERROR", "UNEXPECTEDPASS"):
+    else:
+        failed += 1
+
+text, rc = read_log("rust.log")
+if text is not None:
+    p = f = 0
+    for m in re.finditer(r"test result: \w+\. (\d+) passed; (\d+) failed; (\d+) ignored", text):
+        p += int(m.group(1))
+        f += int(m.group(2))
+        skipped += int(m.group(3))
+    passed += p
+    failed += f
+    if rc != 0 and f == 0:
+        failed += 1
+
+text, rc = read_log("go.log")
+if text is not None:
+    p = len(re.findall(r"^--- PASS: ", text, re.M))
+    f = len(re.findall(r"^--- FAIL: ", text, re.M))
+    s = len(re.findall(r"^--- SKIP: ", text, re.M))
+    # go test without -v prints only "ok  <pkg>" per package: count those too.
+    p += len(re.findall(r"^ok\s+\S+\s+[\d.]+s\s*$", text, re.M)) if p == 0 else 0
+    passed, failed, skipped = passed + p, failed + f, skipped + s
+    if rc != 0 and f == 0:
         failed += 1
 
 print(f"{passed} passed, {failed} failed, {skipped} skipped")
-sys.exit(1 if failed else 0)
+sys.exit(1 if failed or passed == 0 else 0)

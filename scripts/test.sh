@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # Runs every test of libdynval from a fresh checkout: installs the
-# dependencies, builds, runs all Meson test suites, and prints one plain
-# summary line "N passed, N failed" counting individual test cases
-# (GoogleTest cases are counted one by one; other tests count as one).
+# dependencies, builds, runs all Meson test suites (C++ unit tests, C API,
+# headers, ABI, CLI, examples, go-cty cross-checks), the install test, the
+# Rust bindings (cargo test, clippy), the Go binding (go vet, go test -race)
+# and the go-cty conformance suite, then prints one plain summary line
+# "N passed, N failed" over all of them. GoogleTest, cargo and go test cases
+# are counted one by one; other tests count as one.
 #
 # Usage: scripts/test.sh [BUILD_DIR]        (default: build)
+# Set DYNVAL_SKIP_BINDINGS=1 to run only the Meson suites.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
 cd "$root"
+mkdir -p "$build"
+build="$(cd "$build" && pwd)"
+logs="$build/test-logs"
 
 scripts/install-deps.sh
 
@@ -20,11 +27,23 @@ if ! meson compile -C "$build"; then
   echo "0 passed, 1 failed"
   exit 1
 fi
+rm -rf "$logs"
+mkdir -p "$logs"
 
 meson test -C "$build" --print-errorlogs --num-processes 2 --timeout-multiplier 3
-rc=$?
 
-python3 "$root/scripts/summarize-tests.py" "$build"
-src=$?
-[ $rc -eq 0 ] && [ $src -eq 0 ] && exit 0
-exit 1
+echo "== install test"
+scripts/install-test.sh "$build" 2>&1 | tee "$logs/install.log"
+echo "exit=${PIPESTATUS[0]}" >> "$logs/install.log"
+
+if [ "${DYNVAL_SKIP_BINDINGS:-0}" != 1 ]; then
+  echo "== Rust bindings"
+  bindings/rust/test.sh "$build" 2>&1 | tee "$logs/rust.log"
+  echo "exit=${PIPESTATUS[0]}" >> "$logs/rust.log"
+
+  echo "== Go binding and go-cty conformance"
+  bindings/go/test.sh "$build" 2>&1 | tee "$logs/go.log"
+  echo "exit=${PIPESTATUS[0]}" >> "$logs/go.log"
+fi
+
+python3 "$root/scripts/summarize-tests.py" "$build" "$logs"

@@ -1,0 +1,354 @@
+// dynval: convert, inspect and validate DynamicValue payloads from the
+// command line. A thin user of the C++ core (DESIGN "The dynval command").
+//
+// Exit status: 0 success, 1 invalid input (error with path and byte offset on
+// stderr), 2 usage error.
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "render.hpp"
+#include "codec/codec.hpp"
+#include "dynval/version.h"
+#include "schema/schema.hpp"
+#include "types/type.hpp"
+
+namespace {
+
+using namespace dynval;
+
+constexpr int kExitOk = 0;
+constexpr int kExitInvalid = 1;
+constexpr int kExitUsage = 2;
+
+const char kHelp[] = R"(NAME
+    dynval - convert, inspect and validate Terraform/OpenTofu DynamicValue payloads
+
+SYNOPSIS
+    dynval convert  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
+                    --from msgpack|json --to msgpack|json|pretty [--hex] [--strict] [IN [OUT]]
+    dynval type     --schema FILE --block SELECTOR [--provider ADDR]
+    dynval type     --schema FILE --list
+    dynval inspect  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
+                    --from msgpack|json [--hex] [--strict] [IN]
+    dynval validate --schema FILE --block SELECTOR [--provider ADDR]
+                    --from msgpack|json [--hex] [--strict] [IN]
+    dynval --help | --version
+
+DESCRIPTION
+    dynval reads a value in the wire format of the provider protocol
+    (MessagePack or JSON, as in a DynamicValue message), decodes it by a type
+    constraint or by the schema of a provider block, and writes it again,
+    exactly as go-cty would.
+
+    convert     decode IN and encode it to OUT. MessagePack <-> JSON is
+                transcoded directly. `pretty` is a human view that can show
+                unknown values and their refinements. JSON cannot carry
+                unknown values: converting one to JSON is an error.
+    type        print the implied type JSON of a schema block, or (--list)
+                every block selector of a schema document.
+    inspect     a human view of the value with sensitive attributes masked,
+                then every unknown value (with its refinements) and every
+                sensitive path.
+    validate    decode IN, then check the schema rules beyond the type:
+                required attributes, min/max items of blocks (unless unknowns
+                are present), GROUP blocks never null. Prints "valid".
+
+OPTIONS
+    --type TYPE_JSON     a type constraint in go-cty's JSON form, e.g.
+                         '["object",{"name":"string"}]'
+    --schema FILE        a `providers schema -json` document
+    --block SELECTOR     provider | resource:NAME | data:NAME | ephemeral:NAME
+    --provider ADDR      the provider address, needed when FILE holds several
+                         providers (e.g. registry.terraform.io/hashicorp/aws)
+    --from FORMAT        msgpack or json
+    --to FORMAT          msgpack, json or pretty
+    --hex                MessagePack input and output are hex text (JSON stays
+                         JSON text); whitespace in hex input is ignored
+    --strict             reject bytes after the top-level value (go-cty and
+                         the default ignore them)
+    IN, OUT              files; `-` or absent means standard input/output
+
+EXIT STATUS
+    0   success
+    1   invalid input: the error, its path in the value (cty style, e.g.
+        .network[0].ip) and its byte offset are printed on stderr
+    2   usage error (unknown option, missing argument, unreadable file)
+
+EXAMPLES
+    dynval convert --schema schema.json --block resource:acme_server \
+        --from msgpack --to pretty planned-state.msgpack
+    echo 92c40822737472696e6722a26869 | dynval convert --type '"dynamic"' \
+        --from msgpack --to json --hex
+    dynval type --schema aws.json --block resource:aws_instance
+)";
+
+struct UsageError {
+  std::string message;
+};
+
+struct Args {
+  std::string command;
+  std::optional<std::string> type_json, schema_file, block, provider, from, to;
+  bool hex = false, strict = false, list = false;
+  std::vector<std::string> positional;
+};
+
+Args parse_args(int argc, char** argv) {
+  Args a;
+  if (argc < 2) throw UsageError{"missing command (try --help)"};
+  a.command = argv[1];
+  auto need = [&](int& i, const char* opt) -> std::string {
+    if (i + 1 >= argc) throw UsageError{std::string("option ") + opt + " needs a value"};
+    return argv[++i];
+  };
+  for (int i = 2; i < argc; ++i) {
+    std::string_view s = argv[i];
+    if (s == "--type") a.type_json = need(i, "--type");
+    else if (s == "--schema") a.schema_file = need(i, "--schema");
+    else if (s == "--block") a.block = need(i, "--block");
+    else if (s == "--provider") a.provider = need(i, "--provider");
+    else if (s == "--from") a.from = need(i, "--from");
+    else if (s == "--to") a.to = need(i, "--to");
+    else if (s == "--hex") a.hex = true;
+    else if (s == "--strict") a.strict = true;
+    else if (s == "--list") a.list = true;
+    else if (s == "-" || s.empty() || s[0] != '-') a.positional.emplace_back(s);
+    else throw UsageError{"unknown option " + std::string(s)};
+  }
+  return a;
+}
+
+std::string read_all(const std::string& path) {
+  if (path == "-") {
+    std::string s((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    return s;
+  }
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw UsageError{"cannot read " + path + ": " + std::strerror(errno)};
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+void write_all(const std::string& path, const std::string& data) {
+  if (path == "-") {
+    std::fwrite(data.data(), 1, data.size(), stdout);
+    std::fflush(stdout);
+    return;
+  }
+  std::ofstream f(path, std::ios::binary);
+  if (!f) throw UsageError{"cannot write " + path + ": " + std::strerror(errno)};
+  f.write(data.data(), static_cast<std::streamsize>(data.size()));
+}
+
+std::string from_hex(std::string_view in) {
+  std::string out;
+  out.reserve(in.size() / 2);
+  int hi = -1;
+  size_t pos = 0;
+  for (char c : in) {
+    int d;
+    if (c >= '0' && c <= '9') d = c - '0';
+    else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
+    else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
+    else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') { ++pos; continue; }
+    else throw Error(Status::Parse, std::string("invalid hex digit '") + c + "'", {}, pos);
+    if (hi < 0) hi = d;
+    else {
+      out.push_back(static_cast<char>(hi << 4 | d));
+      hi = -1;
+    }
+    ++pos;
+  }
+  if (hi >= 0) throw Error(Status::Parse, "odd number of hex digits", {}, pos);
+  return out;
+}
+
+std::string to_hex(std::string_view in) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(in.size() * 2 + 1);
+  for (unsigned char c : in) {
+    out.push_back(digits[c >> 4]);
+    out.push_back(digits[c & 15]);
+  }
+  out.push_back('\n');
+  return out;
+}
+
+enum class Format { MsgPack, Json, Pretty };
+
+Format parse_format(const std::optional<std::string>& f, const char* opt, bool allow_pretty) {
+  if (!f) throw UsageError{std::string("missing ") + opt};
+  if (*f == "msgpack") return Format::MsgPack;
+  if (*f == "json") return Format::Json;
+  if (*f == "pretty" && allow_pretty) return Format::Pretty;
+  throw UsageError{std::string("bad value for ") + opt + ": " + *f};
+}
+
+// The type to decode with and, when given, the schema it came from.
+struct Target {
+  Type type;
+  SchemaPtr schema;
+};
+
+SchemaPtr load_schema(const Args& a) {
+  if (!a.schema_file) throw UsageError{"missing --schema"};
+  if (!a.block) throw UsageError{"missing --block"};
+  std::string doc = read_all(*a.schema_file);
+  BlockSelector sel;
+  try {
+    sel = BlockSelector::parse(*a.block);
+  } catch (const Error& e) {
+    throw UsageError{e.message()};
+  }
+  doc.reserve(doc.size() + 64);  // simdjson padding: parse in place
+  return load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
+}
+
+Target target(const Args& a) {
+  if (a.type_json && a.schema_file) throw UsageError{"give either --type or --schema, not both"};
+  if (a.type_json) return {Type::from_json(*a.type_json), nullptr};
+  if (a.schema_file) {
+    SchemaPtr s = load_schema(a);
+    return {s->implied_type(), s};
+  }
+  throw UsageError{"missing --type or --schema"};
+}
+
+std::string input_bytes(const Args& a, Format from) {
+  std::string in = read_all(a.positional.empty() ? "-" : a.positional[0]);
+  if (a.hex && from == Format::MsgPack) in = from_hex(in);
+  return in;
+}
+
+codec::DecodeOptions decode_options(const Args& a) {
+  codec::DecodeOptions o;
+  if (a.strict) o.trailing = codec::Trailing::Reject;
+  return o;
+}
+
+Value decode(const Args& a, Format from, const std::string& in, const Type& t) {
+  return from == Format::MsgPack ? codec::msgpack_decode(in, t, decode_options(a))
+                                 : codec::json_decode(in, t, decode_options(a));
+}
+
+int cmd_convert(const Args& a) {
+  Format from = parse_format(a.from, "--from", false);
+  Format to = parse_format(a.to, "--to", true);
+  if (a.positional.size() > 2) throw UsageError{"too many arguments"};
+  Target tg = target(a);
+  std::string in = input_bytes(a, from);
+  std::string out;
+  if (from == Format::MsgPack && to == Format::Json) {
+    codec::msgpack_to_json(out, in, tg.type, decode_options(a));
+  } else if (from == Format::Json && to == Format::MsgPack) {
+    codec::json_to_msgpack(out, in, tg.type, decode_options(a));
+  } else {
+    Value v = decode(a, from, in, tg.type);
+    switch (to) {
+      case Format::MsgPack: codec::msgpack_encode(out, v, tg.type); break;
+      case Format::Json: codec::json_encode(out, v, tg.type); break;
+      case Format::Pretty: cli::render_pretty(out, v); break;
+    }
+  }
+  if (to == Format::MsgPack && a.hex) out = to_hex(out);
+  else if (to == Format::Json) out.push_back('\n');
+  write_all(a.positional.size() > 1 ? a.positional[1] : "-", out);
+  return kExitOk;
+}
+
+int cmd_type(const Args& a) {
+  if (a.list) {
+    if (!a.schema_file) throw UsageError{"missing --schema"};
+    std::string doc = read_all(*a.schema_file);
+    doc.reserve(doc.size() + 64);
+    std::string out;
+    for (const auto& e : list_schemas_json(JsonInput{doc, doc.capacity()})) {
+      out += e.provider;
+      out += ' ';
+      out += e.selector.to_string();
+      out += '\n';
+    }
+    write_all("-", out);
+    return kExitOk;
+  }
+  SchemaPtr s = load_schema(a);
+  write_all("-", s->implied_type().to_json() + "\n");
+  return kExitOk;
+}
+
+int cmd_inspect(const Args& a) {
+  Format from = parse_format(a.from, "--from", false);
+  Target tg = target(a);
+  Value v = decode(a, from, input_bytes(a, from), tg.type);
+  std::string out;
+  cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr);
+  write_all("-", out);
+  return kExitOk;
+}
+
+int cmd_validate(const Args& a) {
+  Format from = parse_format(a.from, "--from", false);
+  if (!a.schema_file) throw UsageError{"validate needs --schema and --block"};
+  Target tg = target(a);
+  Value v = decode(a, from, input_bytes(a, from), tg.type);
+  std::vector<Error> errs = validate(*tg.schema, v);
+  if (errs.empty()) {
+    write_all("-", "valid\n");
+    return kExitOk;
+  }
+  for (const auto& e : errs) {
+    std::string p = path_string(e.path());
+    std::fprintf(stderr, "dynval: %s%s%s: %s\n", status_name(e.status()), p.empty() ? "" : " at ",
+                 p.c_str(), e.message().c_str());
+  }
+  return kExitInvalid;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  try {
+    if (argc >= 2 && (std::strcmp(argv[1], "--help") == 0 || std::strcmp(argv[1], "-h") == 0 ||
+                      std::strcmp(argv[1], "help") == 0)) {
+      std::fputs(kHelp, stdout);
+      return kExitOk;
+    }
+    if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
+      std::printf("dynval %s\n", DV_VERSION_STRING);
+      return kExitOk;
+    }
+    Args a = parse_args(argc, argv);
+    if (a.command == "convert") return cmd_convert(a);
+    if (a.command == "type") return cmd_type(a);
+    if (a.command == "inspect") return cmd_inspect(a);
+    if (a.command == "validate") return cmd_validate(a);
+    throw UsageError{"unknown command " + a.command + " (try --help)"};
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "dynval: %s\n", e.message.c_str());
+    return kExitUsage;
+  } catch (const Error& e) {
+    std::string p = path_string(e.path());
+    std::string where;
+    if (!p.empty()) where += " at " + p;
+    if (e.offset() != kNoOffset) where += " (byte " + std::to_string(e.offset()) + ")";
+    std::fprintf(stderr, "dynval: %s%s: %s\n", status_name(e.status()), where.c_str(), e.message().c_str());
+    return kExitInvalid;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "dynval: out of memory\n");
+    return kExitInvalid;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "dynval: internal error: %s\n", e.what());
+    return kExitInvalid;
+  }
+}

@@ -1,0 +1,233 @@
+#include "render.hpp"
+
+#include <algorithm>
+
+#include "text/text.hpp"
+
+namespace dynval::cli {
+namespace {
+
+void indent(std::string& out, int depth) { out.append(static_cast<size_t>(depth) * 2, ' '); }
+
+bool is_identifier(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
+    if (!ok) return false;
+  }
+  return !(s[0] >= '0' && s[0] <= '9');
+}
+
+// What the schema says about one attribute or block of an object, if known.
+struct FieldInfo {
+  bool sensitive = false;
+  const Block* block = nullptr;            // nested block body
+  const NestedObject* nested = nullptr;    // nested attribute object
+};
+
+FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view name) {
+  FieldInfo fi;
+  const Attribute* a = nullptr;
+  if (b != nullptr) {
+    a = b->find_attribute(name);
+    if (a == nullptr) {
+      if (const NestedBlock* nb = b->find_block(name)) fi.block = &nb->block;
+    }
+  } else if (o != nullptr) {
+    a = o->find(name);
+  }
+  if (a != nullptr) {
+    fi.sensitive = a->sensitive;
+    if (a->nested_type) fi.nested = &*a->nested_type;
+  }
+  return fi;
+}
+
+struct Walker {
+  std::string& out;
+  bool mask;
+
+  void value(const Value& v, int depth, const Block* b, const NestedObject* o) {
+    if (!v.is_known()) {
+      out += describe_unknown(v);
+      return;
+    }
+    if (v.is_null()) {
+      out += "null";
+      return;
+    }
+    const Type& t = v.type();
+    switch (t.kind()) {
+      case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return;
+      case TypeKind::Number: v.as_number().append_text(out); return;
+      case TypeKind::String: text::append_json_quoted(out, v.as_string()); return;
+      case TypeKind::List:
+      case TypeKind::Set:
+      case TypeKind::Tuple: {
+        if (v.length() == 0) {
+          out += "[]";
+          return;
+        }
+        out += "[\n";
+        for (size_t i = 0; i < v.length(); ++i) {
+          indent(out, depth + 1);
+          value(v.at(i), depth + 1, b, o);
+          out += ",\n";
+        }
+        indent(out, depth);
+        out += ']';
+        return;
+      }
+      case TypeKind::Map: {
+        if (v.length() == 0) {
+          out += "{}";
+          return;
+        }
+        out += "{\n";
+        for (size_t i = 0; i < v.length(); ++i) {
+          indent(out, depth + 1);
+          text::append_json_quoted(out, v.key_at(i));
+          out += " = ";
+          value(v.at(i), depth + 1, b, o);
+          out += '\n';
+        }
+        indent(out, depth);
+        out += '}';
+        return;
+      }
+      case TypeKind::Object: {
+        size_t n = t.attr_count();
+        if (n == 0) {
+          out += "{}";
+          return;
+        }
+        size_t width = 0;
+        for (size_t i = 0; i < n; ++i) width = std::max(width, t.attr_name(i).size());
+        out += "{\n";
+        for (size_t i = 0; i < n; ++i) {
+          std::string_view name = t.attr_name(i);
+          FieldInfo fi = field_info(b, o, name);
+          indent(out, depth + 1);
+          if (is_identifier(name)) {
+            out += name;
+            out.append(width - name.size(), ' ');
+          } else {
+            text::append_json_quoted(out, name);
+          }
+          out += " = ";
+          const Value& child = v.at(i);
+          if (mask && fi.sensitive && !child.is_null()) {
+            out += "(sensitive value)";
+          } else {
+            value(child, depth + 1, fi.block, fi.nested);
+          }
+          out += '\n';
+        }
+        indent(out, depth);
+        out += '}';
+        return;
+      }
+      case TypeKind::Dynamic: out += "(dynamic)"; return;
+    }
+  }
+};
+
+void collect(const Value& v, Path& path, const Block* b, const NestedObject* o, bool sensitive,
+             std::vector<std::string>& unknowns, std::vector<std::string>& sensitives) {
+  if (sensitive) sensitives.push_back(path.empty() ? "(root)" : path_string(path));
+  if (!v.is_known()) {
+    unknowns.push_back((path.empty() ? std::string("(root)") : path_string(path)) + ": " + describe_unknown(v));
+    return;
+  }
+  if (v.is_null()) return;
+  const Type& t = v.type();
+  switch (t.kind()) {
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Tuple:
+      for (size_t i = 0; i < v.length(); ++i) {
+        path.push_back(PathStep::idx(static_cast<int64_t>(i)));
+        collect(v.at(i), path, b, o, false, unknowns, sensitives);
+        path.pop_back();
+      }
+      break;
+    case TypeKind::Map:
+      for (size_t i = 0; i < v.length(); ++i) {
+        path.push_back(PathStep::key(v.key_at(i)));
+        collect(v.at(i), path, b, o, false, unknowns, sensitives);
+        path.pop_back();
+      }
+      break;
+    case TypeKind::Object:
+      for (size_t i = 0; i < t.attr_count(); ++i) {
+        FieldInfo fi = field_info(b, o, t.attr_name(i));
+        path.push_back(PathStep::attr(t.attr_name(i)));
+        collect(v.at(i), path, fi.block, fi.nested, fi.sensitive, unknowns, sensitives);
+        path.pop_back();
+      }
+      break;
+    default: break;
+  }
+}
+
+}  // namespace
+
+std::string describe_unknown(const Value& v) {
+  std::string s = "(unknown";
+  if (!v.type().is_dynamic()) {
+    s += ' ';
+    s += v.type().friendly_name();
+  }
+  const Refinements& r = v.refinements();
+  if (r.not_null) s += ", not null";
+  if (!r.prefix.empty()) {
+    s += ", prefix ";
+    text::append_json_quoted(s, r.prefix);
+  }
+  if (r.lower) {
+    s += r.lower->inclusive ? ", >= " : ", > ";
+    r.lower->value.append_text(s);
+  }
+  if (r.upper) {
+    s += r.upper->inclusive ? ", <= " : ", < ";
+    r.upper->value.append_text(s);
+  }
+  if (r.len_min > 0 || r.len_max != INT64_MAX) {
+    if (r.len_min == r.len_max) {
+      s += ", length " + std::to_string(r.len_min);
+    } else {
+      if (r.len_min > 0) s += ", length >= " + std::to_string(r.len_min);
+      if (r.len_max != INT64_MAX) s += ", length <= " + std::to_string(r.len_max);
+    }
+  }
+  s += ')';
+  return s;
+}
+
+void render_pretty(std::string& out, const Value& v, const RenderOptions& opts) {
+  Walker w{out, opts.mask_sensitive};
+  w.value(v, 0, opts.schema, nullptr);
+  out += '\n';
+}
+
+void render_inspect(std::string& out, const Value& v, const Block* schema) {
+  out += "type: ";
+  v.type().append_json(out);
+  out += '\n';
+  RenderOptions opts;
+  opts.schema = schema;
+  opts.mask_sensitive = true;
+  out += "value: ";
+  render_pretty(out, v, opts);
+  std::vector<std::string> unknowns, sensitives;
+  Path path;
+  collect(v, path, schema, nullptr, false, unknowns, sensitives);
+  out += "unknown values: " + std::to_string(unknowns.size()) + '\n';
+  for (const auto& u : unknowns) out += "  " + u + '\n';
+  if (schema != nullptr) {
+    out += "sensitive values: " + std::to_string(sensitives.size()) + '\n';
+    for (const auto& s : sensitives) out += "  " + s + '\n';
+  }
+}
+
+}  // namespace dynval::cli

@@ -1,0 +1,30 @@
+// Human renderings of values for the dynval tool: `--to pretty` and
+// `inspect`. Not part of the library: formats may change between releases.
+#pragma once
+
+#include <string>
+
+#include "schema/schema.hpp"
+#include "values/value.hpp"
+
+namespace dynval::cli {
+
+struct RenderOptions {
+  // When set, attributes the schema marks sensitive are shown as
+  // "(sensitive value)" and unknowns are annotated (inspect).
+  const Block* schema = nullptr;
+  bool mask_sensitive = false;
+};
+
+// An indented, HCL-like view that can show every value, unknown ones
+// included: unknowns as "(unknown string, not null, prefix "ab")".
+void render_pretty(std::string& out, const Value& v, const RenderOptions& opts = {});
+
+// One line describing an unknown value and its refinements.
+std::string describe_unknown(const Value& v);
+
+// inspect: the pretty view with sensitive values masked, then a list of
+// every unknown (path and refinements) and every sensitive path.
+void render_inspect(std::string& out, const Value& v, const Block* schema);
+
+}  // namespace dynval::cli

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# The libdynval benchmark suite, side by side with go-cty (DESIGN
+# "Performance", docs/performance.md). One command from a fresh clone:
+#
+#   scripts/bench.sh
+#
+# 1. installs the build dependencies (scripts/install-deps.sh; Go must be on
+#    PATH, and the Go module proxy reachable for go-cty and terraform-plugin-go);
+# 2. configures and builds a separate release build, build-bench
+#    (-Dbench=true --buildtype=release): dynval_bench and the dynval CLI;
+# 3. generates the corpus into build-bench/corpus with bench/corpus (Go,
+#    go-cty v1.18.1, fixed seed; regenerated only when the generator changes);
+# 4. runs dynval_bench (Google Benchmark), the Go benchmarks (go-cty and
+#    tftypes) and the whole-process `dynval convert` round trip of the 20 MB
+#    planned state;
+# 5. prints the table and writes it as markdown to build-bench/bench-table.md.
+#
+# Numbers are reported, never asserted. Environment:
+#   BENCH_BUILD      build directory (default build-bench)
+#   BENCH_MIN_TIME   Google Benchmark --benchmark_min_time (default 0.2)
+#   BENCH_JOBS       ninja -j (default 2)
+#   BENCH_SKIP_GO=1  skip the Go benchmarks (no go-cty columns)
+#   BENCH_FILTER     --benchmark_filter for dynval_bench (default: all)
+#   BENCH_CHECK_CORPUS=1  also check the corpus with go-cty (slow)
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+build=${BENCH_BUILD:-build-bench}
+min_time=${BENCH_MIN_TIME:-0.2}
+jobs=${BENCH_JOBS:-2}
+corpus="$build/corpus"
+say() { echo "bench: $*" >&2; }
+
+# 1. Dependencies.
+if [ -x scripts/install-deps.sh ]; then
+  scripts/install-deps.sh
+fi
+command -v go >/dev/null || { say "Go is required (go-cty corpus and benchmarks)"; exit 1; }
+
+# 2. Release build.
+if [ ! -f "$build/build.ninja" ]; then
+  meson setup "$build" -Dbench=true -Dtests=false --buildtype=release
+fi
+ninja -C "$build" -j"$jobs" bench/dynval_bench cli/dynval
+
+# 3. Corpus (cached; the stamp is the generator's source hash).
+stamp=$(cat bench/corpus/main.go bench/corpus/go.mod | sha256sum | cut -c1-16)
+if [ ! -f "$corpus/manifest.tsv" ] || [ "$(cat "$corpus/.stamp" 2>/dev/null)" != "$stamp" ]; then
+  say "generating the corpus into $corpus (a few minutes)"
+  rm -rf "$corpus"
+  (cd bench/corpus && go build -o "$root/$build/corpusgen" .)
+  "$build/corpusgen" -out "$corpus"
+  echo "$stamp" >"$corpus/.stamp"
+fi
+export DYNVAL_CORPUS="$root/$corpus"
+
+# 4a. libdynval and the floors.
+say "running dynval_bench (min_time $min_time s)"
+filter=()
+[ -n "${BENCH_FILTER:-}" ] && filter=(--benchmark_filter="$BENCH_FILTER")
+"$build/bench/dynval_bench" --benchmark_min_time="$min_time" "${filter[@]}" \
+  --benchmark_out="$build/bench-cpp.json" --benchmark_out_format=json \
+  --benchmark_counters_tabular=false >&2
+
+# 4b. go-cty and tftypes: small cases for 0.3 s each, the multi-megabyte
+# ones for one iteration each (each takes seconds in go-cty).
+# BENCH_CHECK_CORPUS=1 first checks that go-cty round-trips every corpus file
+# byte for byte (slow). dynval_bench always compares libdynval's encodings
+# with the corpus bytes (the table lists any difference).
+if [ "${BENCH_SKIP_GO:-0}" != 1 ]; then
+  say "running the Go benchmarks (go-cty v1.18.1, terraform-plugin-go tftypes)"
+  small=() big=()
+  while IFS=$'\t' read -r name _ mp _; do
+    if [ "$(stat -c %s "$corpus/$mp")" -lt 2000000 ]; then small+=("$name"); else big+=("$name"); fi
+  done <"$corpus/manifest.tsv"
+  join() { local IFS=,; echo "$*"; }
+  (
+    cd bench/go
+    if [ "${BENCH_CHECK_CORPUS:-0}" = 1 ]; then
+      go test -count=1 -run TestCorpusRoundTrip . >&2 || echo "bench: WARNING: corpus check failed" >&2
+    fi
+    DYNVAL_CASES=$(join "${small[@]}") go test -count=1 -run '^$' -bench . -benchtime 0.3s .
+    DYNVAL_CASES=$(join "${big[@]}") go test -count=1 -run '^$' -bench . -benchtime 1x -timeout 30m .
+  ) | tee "$build/bench-go.txt" >&2
+else
+  : >"$build/bench-go.txt"
+fi
+
+# 4c. The CLI as a whole process: round trip of the 20 MB planned state.
+say "timing dynval convert (whole process)"
+python3 - "$build" <<'EOF'
+import json, os, statistics, subprocess, sys, time
+build = sys.argv[1]
+c = os.path.join(build, "corpus")
+case = "aws_quicksight_dashboard"
+inp = os.path.join(c, case + ".msgpack")
+base = [os.path.join(build, "cli", "dynval"), "convert", "--schema", os.path.join(c, "quicksight.schema.json"),
+        "--block", "resource:" + case, "--from", "msgpack"]
+res = {"case": case, "size_mb": os.path.getsize(inp) / 1e6, "runs": 5}
+for to, ref in (("msgpack", case + ".msgpack"), ("json", case + ".json")):
+    out = os.path.join(build, "cli-out." + to)
+    times = []
+    for _ in range(res["runs"]):
+        t = time.perf_counter()
+        subprocess.run(base + ["--to", to, inp, out], check=True)
+        times.append(time.perf_counter() - t)
+    got = open(out, "rb").read().rstrip(b"\n") if to == "json" else open(out, "rb").read()
+    same = got == open(os.path.join(c, ref), "rb").read()
+    res["msgpack_to_" + to] = {"median_s": statistics.median(times), "min_s": min(times), "same_bytes_as_gocty": same}
+    print(f"bench: dynval convert msgpack->{to}: median {statistics.median(times)*1e3:.0f} ms, output identical to go-cty: {same}", file=sys.stderr)
+json.dump(res, open(os.path.join(build, "bench-cli.json"), "w"), indent=1)
+EOF
+
+# 5. The table.
+{
+  echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load average $(cut -d' ' -f1-3 /proc/loadavg)"
+} | tee "$build/bench-machine.txt"
+python3 bench/table.py "$build"

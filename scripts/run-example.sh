@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The main job, from a fresh checkout: installs the dependencies, builds
+# libdynval and the dynval tool, and decodes the bundled example (a planned
+# state with unknown values, per the schema of a resource) into a human view.
+#
+# Usage: scripts/run-example.sh [BUILD_DIR]      (default: build)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${1:-$root/build}"
+cd "$root"
+
+scripts/install-deps.sh
+[ -f "$build/build.ninja" ] || meson setup "$build" >/dev/null
+meson compile -C "$build" cli/dynval >/dev/null
+
+set -x
+"$build/cli/dynval" convert \
+  --schema examples/data/schema.json --block resource:acme_server \
+  --from msgpack --to pretty examples/data/planned-state.msgpack

@@ -1,0 +1,219 @@
+#!/usr/bin/env python3
+"""Black-box tests of the dynval tool: outputs, error reports and exit codes.
+
+Usage: cli_test.py DYNVAL_BINARY SOURCE_ROOT. Prints TAP.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+DYNVAL, ROOT = sys.argv[1], sys.argv[2]
+SCHEMA = os.path.join(ROOT, "examples", "data", "schema.json")
+PLAN = os.path.join(ROOT, "examples", "data", "planned-state.msgpack")
+RESULTS = []
+
+
+def run(*args, stdin=None):
+    p = subprocess.run([DYNVAL, *args], input=stdin, capture_output=True, timeout=60)
+    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
+
+
+def case(name):
+    def wrap(fn):
+        try:
+            fn()
+            RESULTS.append((True, name, ""))
+        except AssertionError as e:
+            RESULTS.append((False, name, str(e)))
+        except Exception as e:  # a crash of the test itself is a failure too
+            RESULTS.append((False, name, f"{type(e).__name__}: {e}"))
+        return fn
+    return wrap
+
+
+def eq(a, b, what=""):
+    assert a == b, f"{what}: expected {b!r}, got {a!r}"
+
+
+@case("help exits 0 and documents every command")
+def _():
+    rc, out, _ = run("--help")
+    eq(rc, 0, "exit")
+    for word in (b"convert", b"type", b"inspect", b"validate", b"EXIT STATUS", b"--hex"):
+        assert word in out, word
+
+
+@case("no command is a usage error (2)")
+def _():
+    rc, _, err = run()
+    eq(rc, 2, "exit")
+    assert "missing command" in err
+
+
+@case("unknown option is a usage error (2)")
+def _():
+    rc, _, err = run("convert", "--bogus")
+    eq(rc, 2, "exit")
+    assert "--bogus" in err
+
+
+@case("missing input file is a usage error (2)")
+def _():
+    rc, _, err = run("convert", "--type", '"string"', "--from", "json", "--to", "json", "/nonexistent/x")
+    eq(rc, 2, "exit")
+    assert "cannot read" in err
+
+
+@case("vector: string as dynamic, msgpack hex -> json")
+def _():
+    rc, out, err = run("convert", "--type", '"dynamic"', "--from", "msgpack", "--to", "json", "--hex",
+                       stdin=b"92c40822737472696e6722a26869\n")
+    eq(rc, 0, "exit " + err)
+    eq(out, b'{"value":"hi","type":"string"}\n')
+
+
+@case("vector: json -> msgpack hex (set of strings sorted)")
+def _():
+    rc, out, err = run("convert", "--type", '["set","string"]', "--from", "json", "--to", "msgpack", "--hex",
+                       stdin=b'["b","a","B","a"]')
+    eq(rc, 0, "exit " + err)
+    eq(out, b"93a142a161a162\n")
+
+
+@case("msgpack -> msgpack round trip of the bundled example is byte-identical")
+def _():
+    rc, out, err = run("convert", "--schema", SCHEMA, "--block", "resource:acme_server",
+                       "--from", "msgpack", "--to", "msgpack", PLAN)
+    eq(rc, 0, "exit " + err)
+    eq(out, open(PLAN, "rb").read())
+
+
+@case("pretty view of the bundled example shows unknowns and refinements")
+def _():
+    rc, out, err = run("convert", "--schema", SCHEMA, "--block", "resource:acme_server",
+                       "--from", "msgpack", "--to", "pretty", PLAN)
+    eq(rc, 0, "exit " + err)
+    text = out.decode()
+    assert 'name              = "web-1"' in text, text
+    assert '(unknown string, not null, prefix "arn:acme:compute:eu-west-1:")' in text, text
+    assert "(unknown number, not null, >= 1, <= 512)" in text, text
+    assert "(unknown list of string, not null, length >= 1)" in text, text
+
+
+@case("unknown values cannot be written as JSON: exit 1 with path")
+def _():
+    rc, _, err = run("convert", "--schema", SCHEMA, "--block", "resource:acme_server",
+                     "--from", "msgpack", "--to", "json", PLAN)
+    eq(rc, 1, "exit")
+    assert "value is not known" in err, err
+    assert " at .arn" in err, err
+
+
+@case("invalid input: exit 1 with path and byte offset")
+def _():
+    # object {a: list(string)} whose list holds an integer at index 1
+    rc, _, err = run("convert", "--type", '["object",{"a":["list","string"]}]', "--from", "msgpack",
+                     "--to", "json", "--hex", stdin=b"81 a1 61 92 a1 78 05")
+    eq(rc, 1, "exit")
+    assert "string is required" in err, err
+    assert ".a[1]" in err, err
+    assert "(byte 6)" in err, err
+
+
+@case("--strict rejects trailing bytes, default ignores them")
+def _():
+    rc, out, _ = run("convert", "--type", '"number"', "--from", "msgpack", "--to", "json", "--hex", stdin=b"01ff")
+    eq(rc, 0, "exit default")
+    eq(out, b"1\n")
+    rc, _, err = run("convert", "--type", '"number"', "--from", "msgpack", "--to", "json", "--hex", "--strict",
+                     stdin=b"01ff")
+    eq(rc, 1, "exit strict")
+
+
+@case("bad hex is invalid input (1)")
+def _():
+    rc, _, err = run("convert", "--type", '"number"', "--from", "msgpack", "--to", "json", "--hex", stdin=b"0g")
+    eq(rc, 1, "exit")
+    assert "hex" in err
+
+
+@case("type prints the implied type of a block")
+def _():
+    rc, out, err = run("type", "--schema", SCHEMA, "--block", "data:acme_image")
+    eq(rc, 0, "exit " + err)
+    eq(out, b'["object",{"id":"string","name":"string"}]\n')
+
+
+@case("type --list lists every block")
+def _():
+    rc, out, err = run("type", "--schema", SCHEMA, "--list")
+    eq(rc, 0, "exit " + err)
+    lines = out.decode().split("\n")
+    assert "registry.example.com/acme/compute provider" in lines, lines
+    assert "registry.example.com/acme/compute resource:acme_server" in lines, lines
+    assert "registry.example.com/acme/compute data:acme_image" in lines, lines
+
+
+@case("unknown block is invalid input (1)")
+def _():
+    rc, _, err = run("type", "--schema", SCHEMA, "--block", "resource:nope")
+    eq(rc, 1, "exit")
+    assert "nope" in err
+
+
+@case("bad selector is a usage error (2)")
+def _():
+    rc, _, _ = run("type", "--schema", SCHEMA, "--block", "resourcex")
+    eq(rc, 2, "exit")
+
+
+@case("inspect masks sensitive values and lists unknowns")
+def _():
+    rc, out, err = run("inspect", "--schema", SCHEMA, "--block", "resource:acme_server", "--from", "msgpack", PLAN)
+    eq(rc, 0, "exit " + err)
+    text = out.decode()
+    assert "hunter2" not in text, text
+    assert "admin_password    = (sensitive value)" in text, text
+    assert "unknown values: 7" in text, text
+    assert ".network_interface[1].private_ip: (unknown string, not null)" in text, text
+    assert "sensitive values: 1" in text, text
+
+
+@case("validate: the bundled plan is valid")
+def _():
+    rc, out, err = run("validate", "--schema", SCHEMA, "--block", "resource:acme_server", "--from", "msgpack", PLAN)
+    eq(rc, 0, "exit " + err)
+    eq(out, b"valid\n")
+
+
+@case("validate: a missing required attribute and too few blocks fail with paths")
+def _():
+    doc = {"id": None, "arn": None, "name": None, "cpu": None, "memory_gib": None, "enabled": None,
+           "tags": None, "admin_password": None, "ip_addresses": None, "security_groups": None,
+           "metadata": None, "network_interface": [], "disk": None, "timeouts": None}
+    rc, _, err = run("validate", "--schema", SCHEMA, "--block", "resource:acme_server", "--from", "json",
+                     stdin=json.dumps(doc).encode())
+    eq(rc, 1, "exit")
+    assert ".name" in err, err
+    assert ".network_interface" in err, err
+
+
+@case("convert writes to an output file")
+def _():
+    with tempfile.TemporaryDirectory() as d:
+        out = os.path.join(d, "o.json")
+        rc, _, err = run("convert", "--type", '["map","number"]', "--from", "msgpack", "--to", "json", "--hex",
+                         "-", out, stdin=b"82a162 02 a161 01")
+        eq(rc, 0, "exit " + err)
+        eq(open(out, "rb").read(), b'{"a":1,"b":2}\n')
+
+
+print(f"1..{len(RESULTS)}")
+for i, (ok, name, msg) in enumerate(RESULTS, 1):
+    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
+    if not ok:
+        for line in msg.splitlines():
+            print(f"# {line}")
+sys.exit(0 if all(ok for ok, _, _ in RESULTS) else 1)
