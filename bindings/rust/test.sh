@@ -39,10 +39,18 @@ else
 fi
 
 echo "== cargo fmt --check"
-cargo fmt --all --check
+if cargo fmt --version >/dev/null 2>&1; then
+  cargo fmt --all --check
+else
+  echo "SKIP: rustfmt not installed"
+fi
 
 echo "== cargo clippy"
-cargo clippy --locked --workspace --all-targets -- -D warnings
+if cargo clippy --version >/dev/null 2>&1; then
+  cargo clippy --locked --workspace --all-targets -- -D warnings
+else
+  echo "SKIP: clippy not installed"
+fi
 
 echo "== cargo run --example decode_example"
 cargo run --locked -q -p dynval --example decode_example > "$CARGO_TARGET_DIR/decode_example.out"
