@@ -1,0 +1,107 @@
+// Set construction and schema loading.
+//
+//   set_construct/N   Value::set over N distinct small objects (DNS-record
+//                     like: name, type, ttl) given in random order, for N =
+//                     3,000 / 30,000 / 300,000: the O(n log n) check is
+//                     time(10N) / time(N) <= 12 (scripts/bench.sh prints it).
+//   schema_load/aws_instance   load_schema_json of one resource of the 13.5 MB
+//                     AWS document (the rest of the document is skipped)
+//   schema_load/all   load_all_schemas_json: every block of the document
+// Bytes per second of schema_load use the whole document size, like its floor
+// floor_json/aws.schema.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "corpus.hpp"
+#include "schema/schema.hpp"
+#include "types/type.hpp"
+#include "values/value.hpp"
+
+namespace bench {
+
+// The decompressed AWS provider schema document, written by bench/corpus.
+const std::string& aws_schema_text() {
+  static const std::string text = [] {
+    std::string s = read_file(corpus_dir() + "/aws.schema.json");
+    s.reserve(s.size() + 64);  // simdjson padding: load_schema_json parses in place
+    return s;
+  }();
+  return text;
+}
+
+namespace {
+
+using dynval::Type;
+using dynval::Value;
+
+void set_construct(benchmark::State& st) {
+  const size_t n = static_cast<size_t>(st.range(0));
+  std::mt19937_64 rng(42);
+  const char* types[] = {"A", "AAAA", "CNAME", "TXT", "MX"};
+  std::vector<Value> elems;
+  elems.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    char name[64];
+    std::snprintf(name, sizeof name, "host-%07zu.zone-%02u.example.com", i, unsigned(rng() % 100));
+    elems.push_back(Value::object({
+        {"name", Value::string(name)},
+        {"type", Value::string(types[rng() % 5])},
+        {"ttl", Value::number(dynval::Number::from_int64(static_cast<int64_t>(60 + rng() % 86400)))},
+    }));
+  }
+  std::shuffle(elems.begin(), elems.end(), rng);
+  Type et = elems[0].type();
+  try {
+    for (auto _ : st) {
+      st.PauseTiming();
+      std::vector<Value> in = elems;  // Value::set consumes its input
+      st.ResumeTiming();
+      Value s = Value::set(et, std::move(in));
+      benchmark::DoNotOptimize(s);
+      st.PauseTiming();
+      s = Value();  // free outside the timing
+      st.ResumeTiming();
+    }
+    st.SetItemsProcessed(static_cast<int64_t>(st.iterations()) * static_cast<int64_t>(n));
+  } catch (const std::exception& e) {
+    st.SkipWithError(e.what());
+  }
+}
+
+void schema_load_one(benchmark::State& st) {
+  const std::string& doc = aws_schema_text();
+  auto sel = dynval::BlockSelector::parse("resource:aws_instance");
+  try {
+    for (auto _ : st)
+      benchmark::DoNotOptimize(dynval::load_schema_json(dynval::JsonInput{doc, doc.capacity()}, sel));
+    st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) * static_cast<int64_t>(doc.size()));
+  } catch (const std::exception& e) {
+    st.SkipWithError(e.what());
+  }
+}
+
+void schema_load_all(benchmark::State& st) {
+  const std::string& doc = aws_schema_text();
+  try {
+    for (auto _ : st) benchmark::DoNotOptimize(dynval::load_all_schemas_json(dynval::JsonInput{doc, doc.capacity()}));
+    st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) * static_cast<int64_t>(doc.size()));
+  } catch (const std::exception& e) {
+    st.SkipWithError(e.what());
+  }
+}
+
+}  // namespace
+
+void register_misc_benchmarks() {
+  benchmark::RegisterBenchmark("set_construct", set_construct)
+      ->Arg(3000)->Arg(30000)->Arg(300000)->UseRealTime()->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("schema_load/aws_instance", schema_load_one)->UseRealTime();
+  benchmark::RegisterBenchmark("schema_load/all", schema_load_all)->UseRealTime();
+}
+
+}  // namespace bench
