@@ -55,6 +55,8 @@ fi
 echo "== cargo run --example decode_example"
 cargo run --locked -q -p dynval --example decode_example > "$CARGO_TARGET_DIR/decode_example.out"
 cat "$CARGO_TARGET_DIR/decode_example.out"
+# The C, Rust and Go examples print the same lines.
+diff -u "$here/../../examples/data/decode-example.expected" "$CARGO_TARGET_DIR/decode_example.out"
 
 echo "== cargo test"
 cargo test --locked --workspace
