@@ -1,0 +1,913 @@
+// Private to src/codec: the JSON reading machinery shared by json_decode
+// (building Values, json_decode.cpp) and json_to_msgpack (writing
+// MessagePack, transcode.cpp): simdjson On-Demand scanning, Go's string
+// unescaping, the UTF-8 clean-up retry, the number grammar check, error
+// locating, and JsonDecoder, the typed walk that builds Values. The
+// transcoder derives from JsonDecoder (as MsgpackToJson derives from the
+// msgpack Decoder) and uses its scalar readers, its dynamic-wrapper walk
+// and, for the subtrees it cannot write without Values, decode() itself.
+#pragma once
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "codec/json_decode.hpp"
+#include "number/number.hpp"
+#include "support/error.hpp"
+#include "text/text.hpp"
+#include "types/type.hpp"
+#include "values/value.hpp"
+
+namespace dynval::codec::detail::json {
+
+namespace od = simdjson::ondemand;
+
+
+// Recursion guard independent of Limits::max_depth, so that a caller-chosen
+// huge limit cannot overflow the C++ stack.
+inline constexpr size_t kHardMaxDepth = 4096;  // ~0.45 KB of stack per level (-O2)
+
+inline bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+inline std::string_view trim_ws(std::string_view s) {
+  while (!s.empty() && is_ws(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+// JSON number grammar (RFC 8259; what Go's scanner accepts):
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+inline bool is_json_number(std::string_view s) {
+  size_t i = 0, n = s.size();
+  auto digit = [&](size_t k) { return k < n && s[k] >= '0' && s[k] <= '9'; };
+  if (i < n && s[i] == '-') ++i;
+  if (!digit(i)) return false;
+  if (s[i] == '0') {
+    ++i;
+  } else {
+    while (digit(i)) ++i;
+  }
+  if (i < n && s[i] == '.') {
+    ++i;
+    if (!digit(i)) return false;
+    while (digit(i)) ++i;
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+    if (!digit(i)) return false;
+    while (digit(i)) ++i;
+  }
+  return i == n;
+}
+
+// Decimal exponent magnitude of number text ("1e400" -> 400, "1p10" -> 4,
+// no exponent -> 0), saturating. Text('f', -1) writes about that many
+// digits, so a short literal such as 1e5944649 would print as millions of
+// characters: such numbers fail Limits::max_number_digits instead.
+inline uint64_t decimal_exponent_magnitude(std::string_view s) {
+  size_t i = s.find_first_of("eEpP");
+  if (i == std::string_view::npos) return 0;
+  const bool binary = s[i] == 'p' || s[i] == 'P';
+  ++i;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  uint64_t e = 0;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+    e = e * 10 + uint64_t(s[i] - '0');
+    if (e > (uint64_t(1) << 40)) break;
+  }
+  return binary ? e * 30103 / 100000 : e;
+}
+
+inline int hex_val(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+inline void append_utf8(std::string& out, uint32_t r) {
+  if (r < 0x80) {
+    out.push_back(char(r));
+  } else if (r < 0x800) {
+    out.push_back(char(0xc0 | (r >> 6)));
+    out.push_back(char(0x80 | (r & 0x3f)));
+  } else if (r < 0x10000) {
+    out.push_back(char(0xe0 | (r >> 12)));
+    out.push_back(char(0x80 | ((r >> 6) & 0x3f)));
+    out.push_back(char(0x80 | (r & 0x3f)));
+  } else {
+    out.push_back(char(0xf0 | (r >> 18)));
+    out.push_back(char(0x80 | ((r >> 12) & 0x3f)));
+    out.push_back(char(0x80 | ((r >> 6) & 0x3f)));
+    out.push_back(char(0x80 | (r & 0x3f)));
+  }
+}
+
+// Length of the well-formed UTF-8 sequence at p (Go utf8.DecodeRune's accept
+// ranges), or 0 when Go would decode (RuneError, 1) there.
+inline size_t utf8_seq_len(const unsigned char* p, size_t n) {
+  const unsigned char c = p[0];
+  if (c < 0x80) return 1;
+  auto cont = [&](size_t k, unsigned char lo, unsigned char hi) { return k < n && p[k] >= lo && p[k] <= hi; };
+  if (c >= 0xc2 && c <= 0xdf) return cont(1, 0x80, 0xbf) ? 2 : 0;
+  if (c >= 0xe0 && c <= 0xef) {
+    unsigned char lo = 0x80, hi = 0xbf;
+    if (c == 0xe0) lo = 0xa0;
+    if (c == 0xed) hi = 0x9f;
+    return cont(1, lo, hi) && cont(2, 0x80, 0xbf) ? 3 : 0;
+  }
+  if (c >= 0xf0 && c <= 0xf4) {
+    unsigned char lo = 0x80, hi = 0xbf;
+    if (c == 0xf0) lo = 0x90;
+    if (c == 0xf4) hi = 0x8f;
+    return cont(1, lo, hi) && cont(2, 0x80, 0xbf) && cont(3, 0x80, 0xbf) ? 4 : 0;
+  }
+  return 0;
+}
+
+// A copy of the input in which every byte Go's UTF-8 decoder rejects is
+// replaced by U+FFFD (what encoding/json does inside strings; outside strings
+// such bytes are a syntax error either way). `repl` holds the offsets, in the
+// copy, of each inserted replacement, to map offsets back to the input.
+struct Sanitized {
+  std::string buf;
+  std::vector<size_t> repl;
+
+  size_t original_offset(size_t s) const {
+    // replacements wholly before s each grew the text by 2 bytes
+    auto it = std::upper_bound(repl.begin(), repl.end(), s);
+    size_t k = size_t(it - repl.begin());
+    if (k > 0 && s < repl[k - 1] + 3) return repl[k - 1] - 2 * (k - 1);
+    return s - 2 * k;
+  }
+};
+
+inline Sanitized sanitize_utf8(const char* data, size_t len) {
+  Sanitized out;
+  out.buf.reserve(len + len / 8 + simdjson::SIMDJSON_PADDING);
+  const auto* p = reinterpret_cast<const unsigned char*>(data);
+  size_t i = 0;
+  while (i < len) {
+    size_t k = utf8_seq_len(p + i, len - i);
+    if (k == 0) {
+      out.repl.push_back(out.buf.size());
+      out.buf.append("\xef\xbf\xbd", 3);
+      ++i;
+    } else {
+      out.buf.append(data + i, k);
+      i += k;
+    }
+  }
+  return out;
+}
+
+// End of the JSON text of the value starting at p (a string, a bracketed
+// container, or a scalar token); `end` when the value is not closed. Used for
+// the type description inside a dynamic wrapper and for locating the end of
+// the top-level value.
+inline const char* scan_value_end(const char* p, const char* end) {
+  if (p >= end) return end;
+  auto skip_string = [&](const char* q) {  // q at the opening quote
+    ++q;
+    while (q < end) {
+      if (*q == '\\') {
+        q += 2;
+      } else if (*q == '"') {
+        return q + 1;
+      } else {
+        ++q;
+      }
+    }
+    return end;
+  };
+  if (*p == '"') return skip_string(p);
+  if (*p == '[' || *p == '{') {
+    size_t depth = 0;
+    while (p < end) {
+      const char c = *p;
+      if (c == '"') {
+        p = skip_string(p);
+        continue;
+      }
+      if (c == '[' || c == '{') {
+        ++depth;
+      } else if (c == ']' || c == '}') {
+        if (--depth == 0) return p + 1;
+      }
+      ++p;
+    }
+    return end;
+  }
+  while (p < end && !is_ws(*p) && *p != ',' && *p != ']' && *p != '}' && *p != ':') ++p;
+  return p;
+}
+
+// Go's %q-style quoting of one byte for scanner messages.
+inline std::string quote_char(char c) {
+  if (c == '\'') return "'\\''";
+  if (c == '"') return "'\"'";
+  std::string q = text::go_quoted(std::string_view(&c, 1));
+  return "'" + q.substr(1, q.size() - 2) + "'";
+}
+
+class JsonDecoder {
+ public:
+  JsonDecoder(const char* base, size_t len, const DecodeOptions& opts, const Sanitized* san)
+      : base_(base), end_(base + len), opts_(opts), san_(san) {
+    max_depth_ = std::min(opts.limits.max_depth, kHardMaxDepth);
+  }
+
+  Value decode_document(od::document& doc, const Type& t) {
+    Value v;
+    walk_document(doc, [&] { v = decode(doc, t, 0); });
+    return v;
+  }
+
+  // The top-level value, read by `body`, then the trailing-content check.
+  template <class Body>
+  void walk_document(od::document& doc, Body&& body) {
+    od::json_type jt;
+    if (auto e = doc.type().get(jt)) fail_json(e, base_);
+    const std::string_view tok = token_of(doc);
+    body();
+    if (opts_.trailing == Trailing::Reject) check_trailing(doc, jt, tok);
+  }
+
+  size_t offset(const char* p) const {
+    size_t off = size_t(p - base_);
+    return san_ ? san_->original_offset(off) : off;
+  }
+
+  [[noreturn]] void fail(Status s, std::string msg, const char* at) const {
+    throw Error(s, std::move(msg), {}, at ? offset(at) : kNoOffset);
+  }
+  // Out of line so the recursive frames stay small (no std::string
+  // temporaries on the hot path's stack).
+  [[noreturn, gnu::noinline, gnu::cold]] void fail(Status s, const char* msg, const char* at) const {
+    fail(s, std::string(msg), at);
+  }
+  [[noreturn]] void fail_json(simdjson::error_code e, const char* at) const {
+    fail(Status::Parse, std::string("invalid JSON: ") + simdjson::error_message(e), at);
+  }
+
+ protected:
+  // ---- raw tokens ----
+  static std::string_view token_of(od::value& v) { return v.raw_json_token(); }
+  std::string_view token_of(od::document& d) const {
+    std::string_view s;
+    if (auto e = d.raw_json_token().get(s)) fail_json(e, nullptr);
+    return s;
+  }
+
+  // ---- scalars ----
+
+  // The literal at tok must be exactly `want` (simdjson's type() only looks
+  // at the first character).
+  void expect_literal(std::string_view tok, std::string_view want) const {
+    if (trim_ws(tok) != want) {
+      std::string msg = "invalid JSON literal \"";
+      msg.append(trim_ws(tok).substr(0, 32));
+      msg += "\"";
+      fail(Status::Parse, std::move(msg), tok.data());
+    }
+  }
+
+  // Trimmed, grammar-checked text of a number token.
+  std::string_view number_text(std::string_view tok) const {
+    std::string_view s = trim_ws(tok);
+    if (!is_json_number(s)) {
+      std::string msg = "invalid JSON number \"";
+      msg.append(s.substr(0, 32));
+      msg += "\"";
+      fail(Status::Parse, std::move(msg), tok.data());
+    }
+    if (s.size() > opts_.limits.max_number_digits)
+      fail(Status::Limit, "number has more than " + std::to_string(opts_.limits.max_number_digits) + " characters",
+           tok.data());
+    return s;
+  }
+
+  // encoding/json unquote: returns the string's content starting after the
+  // opening quote at q[-1]. The view points into the input when the string
+  // has no escapes, else into scratch_ (valid until the next call).
+  std::string_view unescape(const char* q) {
+    const char* p = q;
+    while (p < end_) {
+      const unsigned char c = static_cast<unsigned char>(*p);
+      if (c == '"') return check_len(std::string_view(q, size_t(p - q)), q);
+      if (c == '\\' || c < 0x20) break;
+      ++p;
+    }
+    scratch_.assign(q, size_t(p - q));
+    for (;;) {
+      if (p >= end_) fail(Status::Parse, "unexpected end of JSON input", end_);
+      const unsigned char c = static_cast<unsigned char>(*p);
+      if (c == '"') return check_len(scratch_, q);
+      if (c < 0x20) fail(Status::Parse, "invalid character " + quote_char(char(c)) + " in string literal", p);
+      if (c != '\\') {
+        const char* r = p;
+        while (p < end_ && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
+        scratch_.append(r, size_t(p - r));
+        continue;
+      }
+      if (p + 1 >= end_) fail(Status::Parse, "unexpected end of JSON input", end_);
+      const char e = p[1];
+      switch (e) {
+        case '"':
+        case '\\':
+        case '/':
+          scratch_.push_back(e);
+          p += 2;
+          break;
+        case 'b':
+          scratch_.push_back('\b');
+          p += 2;
+          break;
+        case 'f':
+          scratch_.push_back('\f');
+          p += 2;
+          break;
+        case 'n':
+          scratch_.push_back('\n');
+          p += 2;
+          break;
+        case 'r':
+          scratch_.push_back('\r');
+          p += 2;
+          break;
+        case 't':
+          scratch_.push_back('\t');
+          p += 2;
+          break;
+        case 'u': {
+          int32_t r = hex4(p + 2);
+          if (r < 0) fail(Status::Parse, "invalid character in \\u hexadecimal character escape", p);
+          p += 6;
+          // Go: a high surrogate followed by a low one is a pair; any other
+          // surrogate becomes U+FFFD and the next escape stands alone.
+          if (r >= 0xd800 && r < 0xe000) {
+            int32_t r2 = -1;
+            if (r < 0xdc00 && p + 1 < end_ && p[0] == '\\' && p[1] == 'u') r2 = hex4(p + 2);
+            if (r2 >= 0xdc00 && r2 < 0xe000) {
+              r = 0x10000 + ((r - 0xd800) << 10) + (r2 - 0xdc00);
+              p += 6;
+            } else {
+              r = 0xfffd;
+            }
+          }
+          append_utf8(scratch_, uint32_t(r));
+          break;
+        }
+        default:
+          fail(Status::Parse, "invalid character " + quote_char(e) + " in string escape code", p + 1);
+      }
+    }
+  }
+
+  int32_t hex4(const char* p) const {
+    if (end_ - p < 4) return -1;
+    int32_t r = 0;
+    for (int i = 0; i < 4; ++i) {
+      int h = hex_val(p[i]);
+      if (h < 0) return -1;
+      r = (r << 4) | h;
+    }
+    return r;
+  }
+
+  std::string_view check_len(std::string_view s, const char* at) const {
+    if (s.size() > opts_.limits.max_string_length)
+      fail(Status::Limit, "string longer than " + std::to_string(opts_.limits.max_string_length) + " bytes", at);
+    return s;
+  }
+
+  // ---- types ----
+
+  // The type of values decoded for schema type t: t without optional
+  // attribute markers (cached, as stripping allocates).
+  Type value_type(const Type& t) {
+    if (!t.has_optional()) return t;
+    auto it = stripped_.find(t.node());
+    if (it != stripped_.end()) return it->second;
+    Type s = t.without_optional();
+    stripped_.emplace(t.node(), s);
+    return s;
+  }
+
+  void count_element(const char* at) {
+    if (++elements_ > opts_.limits.max_elements)
+      fail(Status::Limit, "more than " + std::to_string(opts_.limits.max_elements) + " elements", at);
+  }
+
+  void enter(size_t depth, const char* at) const {
+    if (depth + 1 > max_depth_)
+      fail(Status::Limit, "nesting depth exceeds the limit of " + std::to_string(max_depth_), at);
+  }
+
+  // ---- the walk ----
+
+  template <class Node>
+  Value decode(Node& node, const Type& t, size_t depth) {
+    const std::string_view tok = token_of(node);
+    const char* at = tok.data();
+    od::json_type jt;
+    if (auto e = node.type().get(jt)) fail_json(e, at);
+
+    // unmarshal(): `null` is a null of the wanted type, dynamic included.
+    if (jt == od::json_type::null) {
+      expect_literal(tok, "null");
+      return Value::null(value_type(t));
+    }
+
+    switch (t.kind()) {
+      case TypeKind::Dynamic:
+        return decode_dynamic(node, jt, at, depth);
+      case TypeKind::Bool:
+        return Value::boolean(bool_value(jt, tok));
+      case TypeKind::Number:
+        return Value::number(number_value(jt, tok));
+      case TypeKind::String: {
+        bool nfc = false;
+        const std::string_view s = string_text(jt, tok, nfc);
+        return nfc ? Value::string_nfc(s) : Value::string(s);
+      }
+      case TypeKind::List:
+      case TypeKind::Set:
+        return decode_list_or_set(node, jt, t, at, depth);
+      case TypeKind::Tuple:
+        return decode_tuple(node, jt, t, at, depth);
+      case TypeKind::Map:
+        return decode_map(node, jt, t, at, depth);
+      case TypeKind::Object:
+        return decode_object(node, jt, t, at, depth);
+    }
+    fail(Status::Internal, "unsupported type", at);
+  }
+
+  // unmarshalPrimitive, cty.Bool.
+  [[gnu::noinline]] bool bool_value(od::json_type jt, std::string_view tok) {
+    if (jt == od::json_type::boolean) {
+      const std::string_view s = trim_ws(tok);
+      if (s == "true") return true;
+      expect_literal(tok, "false");
+      return false;
+    }
+    if (jt == od::json_type::string) {
+      // convert.Convert(cty.StringVal(v), cty.Bool)
+      const std::string_view s = unescape(tok.data() + 1);
+      if (s == "true" || s == "1") return true;
+      if (s == "false" || s == "0") return false;
+      std::string lower(s);
+      for (char& c : lower)
+        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+      if (lower == "true")
+        fail(Status::TypeMismatch, "a bool is required; to convert from string, use lowercase \"true\"", tok.data());
+      if (lower == "false")
+        fail(Status::TypeMismatch, "a bool is required; to convert from string, use lowercase \"false\"", tok.data());
+      fail(Status::TypeMismatch, "a bool is required", tok.data());
+    }
+    if (jt == od::json_type::number) number_text(tok);  // syntax errors first
+    fail(Status::TypeMismatch, "bool is required", tok.data());
+  }
+
+  // unmarshalPrimitive, cty.Number: literal or string, both through
+  // ParseNumberVal.
+  [[gnu::noinline]] Number number_value(od::json_type jt, std::string_view tok) {
+    std::string_view s;
+    if (jt == od::json_type::number) {
+      s = number_text(tok);
+    } else if (jt == od::json_type::string) {
+      s = unescape(tok.data() + 1);
+      if (s.size() > opts_.limits.max_number_digits)
+        fail(Status::Limit, "number has more than " + std::to_string(opts_.limits.max_number_digits) + " characters",
+             tok.data());
+    } else {
+      if (jt == od::json_type::boolean) expect_literal(trim_ws(tok), trim_ws(tok)[0] == 't' ? "true" : "false");
+      fail(Status::TypeMismatch, "number is required", tok.data());
+    }
+    // Exponents beyond big.Float's range (decimal ~6.5e8) are go-cty's
+    // "a number is required"; below that, huge ones hit our limit.
+    const uint64_t mag = decimal_exponent_magnitude(s);
+    const bool too_long = mag > opts_.limits.max_number_digits;
+    if (too_long && mag < 600000000)
+      fail(Status::Limit,
+           "number exponent would need more than " + std::to_string(opts_.limits.max_number_digits) + " digits",
+           tok.data());
+    std::optional<Number> n = Number::parse(s);
+    if (!n) fail(Status::TypeMismatch, "a number is required", tok.data());
+    if (too_long) fail(Status::Limit, "number exponent too large", tok.data());
+    return std::move(*n);
+  }
+
+  // unmarshalPrimitive, cty.String: the string's text, and whether it is
+  // known to be NFC already (the caller normalises the rest). The view is
+  // valid until the next unescape.
+  [[gnu::noinline]] std::string_view string_text(od::json_type jt, std::string_view tok, bool& nfc) {
+    switch (jt) {
+      case od::json_type::string: {
+        const std::string_view s = unescape(tok.data() + 1);
+        nfc = text::is_nfc(s);
+        return s;
+      }
+      case od::json_type::number:
+        nfc = true;
+        return number_text(tok);  // the literal text, ASCII
+      case od::json_type::boolean: {
+        nfc = true;
+        const std::string_view s = trim_ws(tok);
+        if (s == "true") return "true";
+        expect_literal(tok, "false");
+        return "false";
+      }
+      default:
+        fail(Status::TypeMismatch, "string is required", tok.data());
+    }
+  }
+
+  template <class Node>
+  [[gnu::noinline]] Value decode_list_or_set(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
+    if (jt != od::json_type::array) fail(Status::TypeMismatch, "missing expected [", at);
+    enter(depth, at);
+    const Type ety = value_type(t.element());
+    std::vector<Value> vals;
+    od::array arr;
+    if (auto e = node.get_array().get(arr)) fail_json(e, at);
+    int64_t i = 0;
+    for (auto child : arr) {
+      od::value v;
+      if (auto e = child.get(v)) fail_json(e, last_);
+      const char* cat = v.raw_json_token().data();
+      last_ = cat;
+      count_element(cat);
+      try {
+        vals.push_back(decode(v, ety, depth + 1));
+      } catch (Error& err) {
+        err.prepend(PathStep::idx(i));
+        throw;
+      }
+      ++i;
+    }
+    // ListVal/SetVal (in the values layer) take the element type from the
+    // elements when the schema's contains dynamic; heterogeneous elements
+    // are a TypeMismatch there (go-cty panics).
+    try {
+      return t.kind() == TypeKind::Set ? Value::set(ety, std::move(vals)) : Value::list(ety, std::move(vals));
+    } catch (Error& err) {
+      err.with_offset(offset(at));
+      throw;
+    }
+  }
+
+  template <class Node>
+  [[gnu::noinline]] Value decode_tuple(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
+    if (jt != od::json_type::array) fail(Status::TypeMismatch, "missing expected [", at);
+    enter(depth, at);
+    const size_t need = t.tuple_size();
+    std::vector<Value> vals;
+    vals.reserve(need);
+    od::array arr;
+    if (auto e = node.get_array().get(arr)) fail_json(e, at);
+    for (auto child : arr) {
+      od::value v;
+      if (auto e = child.get(v)) fail_json(e, last_);
+      const char* cat = v.raw_json_token().data();
+      last_ = cat;
+      const size_t i = vals.size();
+      if (i >= need) fail(Status::TypeMismatch, "too many tuple elements (need " + std::to_string(need) + ")", cat);
+      count_element(cat);
+      try {
+        vals.push_back(decode(v, value_type(t.tuple_elem(i)), depth + 1));
+      } catch (Error& err) {
+        err.prepend(PathStep::idx(int64_t(i)));
+        throw;
+      }
+    }
+    // go-cty reports this with a wrong path (and panics at top level).
+    if (vals.size() != need)
+      fail(Status::TypeMismatch, "not enough tuple elements (need " + std::to_string(need) + ")", at);
+    if (vals.empty()) return Value::empty_tuple();
+    return Value::tuple(std::move(vals));
+  }
+
+  template <class Node>
+  [[gnu::noinline]] Value decode_map(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
+    if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
+    enter(depth, at);
+    const Type ety = value_type(t.element());
+    std::vector<std::pair<std::string, Value>> entries;
+    od::object obj;
+    if (auto e = node.get_object().get(obj)) fail_json(e, at);
+    for (auto fres : obj) {
+      od::field f;
+      if (auto e = std::move(fres).get(f)) fail_json(e, last_);
+      const char* kat = f.key().raw() - 1;
+      last_ = kat;
+      count_element(kat);
+      std::string key(unescape(kat + 1));
+      try {
+        Value v = decode(f.value(), ety, depth + 1);
+        entries.emplace_back(std::move(key), std::move(v));
+      } catch (Error& err) {
+        err.prepend(PathStep::key(key));
+        throw;
+      }
+    }
+    try {
+      return Value::map(ety, std::move(entries));
+    } catch (Error& err) {
+      err.with_offset(offset(at));
+      throw;
+    }
+  }
+
+  // Per object type: the value types of its attributes (optional markers
+  // stripped) and their names, computed once per decode call.
+  struct ObjInfo {
+    Type vt;
+    std::vector<Type> attr_vt;
+    std::vector<std::string_view> names;
+  };
+  const ObjInfo& obj_info(const Type& t) {
+    auto it = objs_.find(t.node());
+    if (it != objs_.end()) return it->second;
+    ObjInfo info;
+    info.vt = value_type(t);
+    const size_t na = t.attr_count();
+    info.attr_vt.reserve(na);
+    info.names.reserve(na);
+    for (size_t i = 0; i < na; ++i) {
+      info.attr_vt.push_back(value_type(t.attr_type(i)));
+      info.names.push_back(t.attr_name(i));
+    }
+    return objs_.emplace(t.node(), std::move(info)).first->second;
+  }
+
+  template <class Node>
+  [[gnu::noinline]] Value decode_object(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
+    if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
+    enter(depth, at);
+    const ObjInfo& info = obj_info(t);
+    const size_t na = info.names.size();
+    std::vector<Value> slots(na);
+    std::vector<bool> seen(na, false);
+    od::object obj;
+    if (auto e = node.get_object().get(obj)) fail_json(e, at);
+    size_t next = 0;  // go-cty writes attributes in order: try the next one first
+    for (auto fres : obj) {
+      od::field f;
+      if (auto e = std::move(fres).get(f)) fail_json(e, last_);
+      const char* kat = f.key().raw() - 1;
+      last_ = kat;
+      count_element(kat);
+      // go-cty looks the raw key up (no NFC) and reports an unknown one at
+      // the object's path, before reading its value.
+      const std::string_view key = unescape(kat + 1);
+      size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
+      if (idx == SIZE_MAX) {
+        std::string msg = "unsupported attribute ";
+        text::append_go_quoted(msg, key);
+        fail(Status::TypeMismatch, std::move(msg), kat);
+      }
+      try {
+        slots[idx] = decode(f.value(), info.attr_vt[idx], depth + 1);  // duplicates: last wins
+      } catch (Error& err) {
+        err.prepend(PathStep::attr(info.names[idx]));
+        throw;
+      }
+      seen[idx] = true;
+      next = idx + 1;
+    }
+    if (na == 0) return Value::empty_object();
+    for (size_t i = 0; i < na; ++i)
+      if (!seen[i]) slots[i] = Value::null(info.attr_vt[i]);
+    try {
+      // With dynamic attribute types, object_typed rebuilds the object's
+      // type from the values, as cty.ObjectVal does.
+      return Value::object_typed(info.vt, std::move(slots));
+    } catch (Error& err) {
+      err.with_offset(offset(at));
+      throw;
+    }
+  }
+
+  // unmarshalDynamic: {"type":T,"value":V} in any order. The value can only
+  // be read once its type is known; when "value" comes first (as go-cty
+  // writes it) we skip it, read the type, rewind the object and read it.
+  // Generic over the output: `read(value, type, depth)` reads the value
+  // (building a Value or writing it out) and `drop()` forgets what the last
+  // read produced (a later "type" or "value" field overrides it).
+  template <class Node, class Read, class Drop>
+  void walk_dynamic(Node& node, od::json_type jt, const char* at, size_t depth, Read&& read, Drop&& drop) {
+    if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
+    enter(depth, at);
+    od::object obj;
+    if (auto e = node.get_object().get(obj)) fail_json(e, at);
+    std::optional<Type> type;
+    bool have_result = false;  // read with the final type
+    bool have_value = false;
+    size_t value_field = 0, field_no = 0;
+    for (auto fres : obj) {
+      od::field f;
+      if (auto e = std::move(fres).get(f)) fail_json(e, last_);
+      const char* kat = f.key().raw() - 1;
+      last_ = kat;
+      const std::string_view key = unescape(kat + 1);
+      if (key == "type") {
+        const char* vat = f.value().raw_json_token().data();
+        const char* vend = scan_value_end(vat, end_);
+        try {
+          const size_t remaining = max_depth_ > depth + 1 ? max_depth_ - depth - 1 : 1;
+          type = Type::from_json(std::string_view(vat, size_t(vend - vat)), remaining);
+        } catch (Error& err) {
+          size_t off = offset(vat);
+          if (err.offset() != kNoOffset && !san_) off += err.offset();
+          throw Error(err.status(), "failed to decode type for dynamic value: " + err.message(), {}, off);
+        }
+        if (have_result) drop();  // a later "type" overrides an earlier one
+        have_result = false;
+      } else if (key == "value") {
+        have_value = true;
+        value_field = field_no;
+        if (have_result) drop();
+        have_result = false;
+        if (type) {
+          read(f.value(), *type, depth + 1);
+          have_result = true;
+        }
+      } else {
+        std::string msg = "invalid key ";
+        text::append_go_quoted(msg, key);
+        msg += " in dynamically-typed value";
+        fail(Status::TypeMismatch, std::move(msg), kat);
+      }
+      ++field_no;
+    }
+    if (!type) fail(Status::TypeMismatch, "missing type in dynamically-typed value", at);
+    if (!have_value) fail(Status::TypeMismatch, "missing value in dynamically-typed value", at);
+    if (have_result) return;
+    // Second pass: read the (last) "value" field with the final type, and
+    // walk to the end of the object so the parent continues after it.
+    if (auto e = obj.reset().error()) fail_json(e, at);
+    field_no = 0;
+    for (auto fres : obj) {
+      od::field f;
+      if (auto e = std::move(fres).get(f)) fail_json(e, last_);
+      if (field_no == value_field) {
+        read(f.value(), *type, depth + 1);
+        have_result = true;
+      }
+      ++field_no;
+    }
+    if (!have_result) fail(Status::Internal, "dynamic value vanished on the second pass", at);
+  }
+
+  template <class Node>
+  [[gnu::noinline]] Value decode_dynamic(Node& node, od::json_type jt, const char* at, size_t depth) {
+    std::optional<Value> result;
+    walk_dynamic(
+        node, jt, at, depth, [&](od::value& v, const Type& t, size_t d) { result = decode(v, t, d); },
+        [&] { result.reset(); });
+    return std::move(*result);
+  }
+
+  // Reject mode: anything but whitespace after the top-level value.
+  void check_trailing(od::document& doc, od::json_type jt, std::string_view tok) {
+    const char* after = nullptr;
+    if (jt == od::json_type::array || jt == od::json_type::object) {
+      const char* loc = nullptr;
+      if (!doc.current_location().get(loc)) after = loc;
+    } else {
+      const char* p = tok.data() + tok.size();
+      while (p < end_ && is_ws(*p)) ++p;
+      if (p < end_) after = p;
+    }
+    if (after) fail(Status::Parse, "invalid character " + quote_char(*after) + " after top-level value", after);
+  }
+
+  const char* base_;
+  const char* end_;
+  const DecodeOptions& opts_;
+  const Sanitized* san_;
+  size_t max_depth_;
+  size_t elements_ = 0;
+  const char* last_ = nullptr;  // most recent token, for errors simdjson reports without a position
+  std::string scratch_;
+  std::unordered_map<const void*, Type> stripped_;
+  std::unordered_map<const void*, ObjInfo> objs_;
+};
+
+// Offset of a problem stage 1 reports without a position: the first raw
+// control character inside a string, or the start of an unclosed string.
+inline size_t locate_string_error(const char* p, size_t len) {
+  size_t i = 0;
+  while (i < len) {
+    if (p[i] != '"') {
+      ++i;
+      continue;
+    }
+    const size_t open = i++;
+    for (;;) {
+      if (i >= len) return open;
+      const unsigned char c = static_cast<unsigned char>(p[i]);
+      if (c == '"') {
+        ++i;
+        break;
+      }
+      if (c < 0x20) return i;
+      i += (c == '\\') ? 2 : 1;
+    }
+  }
+  return kNoOffset;
+}
+
+inline simdjson::ondemand::parser& thread_parser() {
+  thread_local simdjson::ondemand::parser parser;
+  return parser;
+}
+
+// Runs `walk(data, len, san, doc)` on the simdjson document of a buffer with
+// SIMDJSON_PADDING readable bytes after `len`, and returns its result. `san`
+// is set when `data` is the UTF-8-sanitized copy of the caller's input
+// (offsets are then mapped back to the caller's bytes); `walk` constructs its
+// JsonDecoder (or subclass) from data, len and san.
+template <class Walk>
+std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&> with_document(const char* data, size_t len, size_t capacity, const DecodeOptions& opts, const Sanitized* san,
+                   Walk&& walk) {
+  auto map_off = [&](size_t off) { return (san && off != kNoOffset) ? san->original_offset(off) : off; };
+
+  size_t first = 0;
+  while (first < len && is_ws(data[first])) ++first;
+  if (first == len) throw Error(Status::Parse, "EOF", {}, map_off(len));
+
+  // go-cty reads only the first value. simdjson checks that a top-level
+  // array/object ends with its closing bracket, so cut off anything after
+  // the first value before handing the text over.
+  size_t use_len = len;
+  if (data[first] == '[' || data[first] == '{') {
+    size_t last = len;
+    while (last > first && is_ws(data[last - 1])) --last;
+    const char want = data[first] == '[' ? ']' : '}';
+    if (data[last - 1] != want) {
+      const char* vend = scan_value_end(data + first, data + len);
+      const char* p = vend;
+      while (p < data + len && is_ws(*p)) ++p;
+      if (vend < data + len && p < data + len) {
+        if (opts.trailing == Trailing::Reject)
+          throw Error(Status::Parse, "invalid character " + quote_char(*p) + " after top-level value", {},
+                      map_off(size_t(p - data)));
+        use_len = size_t(vend - data);
+      }
+    }
+  }
+
+  od::parser& parser = thread_parser();
+  od::document doc;
+  auto err = parser.iterate(data, use_len, capacity).get(doc);
+  if (err == simdjson::UTF8_ERROR && !san) {
+    // Go replaces invalid UTF-8 inside strings with U+FFFD: retry on a
+    // sanitized copy (only for inputs that need it).
+    Sanitized s = sanitize_utf8(data, len);
+    const size_t slen = s.buf.size();
+    s.buf.resize(slen + simdjson::SIMDJSON_PADDING, '\0');
+    const char* sdata = s.buf.data();
+    return with_document(sdata, slen, s.buf.size(), opts, &s, walk);
+  }
+  if (err) {
+    size_t off = kNoOffset;
+    if (err == simdjson::UNESCAPED_CHARS || err == simdjson::UNCLOSED_STRING)
+      off = map_off(locate_string_error(data, use_len));
+    throw Error(Status::Parse, std::string("invalid JSON: ") + simdjson::error_message(err), {}, off);
+  }
+  return walk(data, len, san, doc);
+}
+
+// Runs `f(padded, len, capacity)` on the caller's input copied into a reused,
+// zero-padded buffer (simdjson reads up to SIMDJSON_PADDING bytes past the
+// end), after the input size limit.
+template <class F>
+auto with_padded_copy(std::string_view in, const DecodeOptions& opts, F&& f) {
+  if (in.size() > opts.limits.max_input_size)
+    throw Error(Status::Limit, "input larger than " + std::to_string(opts.limits.max_input_size) + " bytes", {}, 0);
+  thread_local std::string padded;
+  padded.assign(in.data(), in.size());
+  padded.resize(in.size() + simdjson::SIMDJSON_PADDING, '\0');
+  // Keep the reused buffer from pinning a huge allocation forever.
+  struct Shrink {
+    std::string& s;
+    ~Shrink() {
+      if (s.capacity() > (size_t(1) << 24)) std::string().swap(s);
+    }
+  } shrink{padded};
+  return f(padded.data(), in.size(), padded.size());
+}
+
+}  // namespace dynval::codec::detail::json

@@ -1,0 +1,860 @@
+// The MessagePack reader and type-directed Value decoder: go-cty's cty/msgpack
+// Unmarshal. Shared by msgpack_decode.cpp (the whole document) and the
+// transcoder (transcode_msgpack.cpp), which reuses the header readers and
+// falls back to decode() for the parts it does not stream (sets, collections
+// of dynamic). Moved here unchanged from msgpack_decode.cpp; see the comment
+// at the top of that file for the design and the differences from go-cty.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "codec/codec.hpp"
+#include "number/number.hpp"
+#include "support/error.hpp"
+#include "text/text.hpp"
+#include "types/type.hpp"
+#include "values/value.hpp"
+
+namespace dynval::codec::detail {
+
+inline constexpr size_t kMaxRefinementPayload = 1024;  // unknown.go
+inline constexpr const char* kExtBody = "failed to decode msgpack extension body: ";
+
+inline bool is_ext(uint8_t c) { return (c >= 0xd4 && c <= 0xd8) || (c >= 0xc7 && c <= 0xc9); }
+
+inline std::string hex2(uint8_t c) {
+  char b[3];
+  std::snprintf(b, sizeof b, "%02x", c);
+  return b;
+}
+
+class Decoder {
+ public:
+  Decoder(const uint8_t* begin, const uint8_t* p, const uint8_t* end, const Limits& lim,
+          size_t* elements)
+      : begin_(begin), p_(p), end_(end), lim_(lim), elements_(elements) {}
+
+  size_t offset() const { return size_t(p_ - begin_); }
+  size_t left() const { return size_t(end_ - p_); }
+
+  // unmarshal(): one value of schema type `ty` (no optional markers).
+  Value decode(const Type& ty) {
+    if (p_ == end_) fail(Status::Parse, "EOF", offset());
+    const uint8_t c = *p_;
+    if (is_ext(c)) return decode_unknown(ty);
+    if (ty.is_dynamic()) return decode_dynamic();
+    if (c == 0xc0) {
+      ++p_;
+      return Value::null(ty);
+    }
+    switch (ty.kind()) {
+      case TypeKind::Bool:
+        if (c == 0xc2 || c == 0xc3) {
+          ++p_;
+          return Value::boolean(c == 0xc3);
+        }
+        fail(Status::TypeMismatch, "bool is required", offset());
+      case TypeKind::Number:
+        return Value::number(decode_number());
+      case TypeKind::String: {
+        const size_t at = offset();
+        std::string_view s;
+        if (!read_str_or_bin(s)) fail(Status::TypeMismatch, "string is required", at);
+        return make_string(s);
+      }
+      case TypeKind::List:
+      case TypeKind::Set:
+        return decode_list_or_set(ty);
+      case TypeKind::Map:
+        return decode_map(ty);
+      case TypeKind::Tuple:
+        return decode_tuple(ty);
+      case TypeKind::Object:
+        return decode_object(ty);
+      case TypeKind::Dynamic:
+        break;
+    }
+    fail(Status::Internal, "unsupported type " + ty.friendly_name(), offset());
+  }
+
+ protected:  // the transcoder derives from Decoder
+  [[noreturn]] static void fail(Status s, std::string msg, size_t at) {
+    throw Error(s, std::move(msg), {}, at);
+  }
+  [[noreturn]] void eof() const { fail(Status::Parse, "unexpected EOF", offset()); }
+
+  void need(size_t n) const {
+    if (left() < n) eof();
+  }
+  uint8_t u8() {
+    need(1);
+    return *p_++;
+  }
+  uint16_t be16() {
+    need(2);
+    uint16_t v = uint16_t(p_[0] << 8 | p_[1]);
+    p_ += 2;
+    return v;
+  }
+  uint32_t be32() {
+    need(4);
+    uint32_t v = uint32_t(p_[0]) << 24 | uint32_t(p_[1]) << 16 | uint32_t(p_[2]) << 8 | p_[3];
+    p_ += 4;
+    return v;
+  }
+  uint64_t be64() {
+    need(8);
+    uint64_t v = 0;
+    for (int i = 0; i < 8; ++i) v = v << 8 | p_[i];
+    p_ += 8;
+    return v;
+  }
+
+  // Depth of nested arrays/maps/wrappers, checked against the limit.
+  struct DepthGuard {
+    Decoder& d;
+    DepthGuard(Decoder& dec, size_t at) : d(dec) {
+      if (++d.depth_ > d.lim_.max_depth) {
+        fail(Status::Limit, "maximum nesting depth of " + std::to_string(d.lim_.max_depth) +
+                                " exceeded", at);
+      }
+    }
+    ~DepthGuard() { --d.depth_; }
+  };
+
+  // A str or bin item (and for `allow_nil`, nil as ""); false (nothing
+  // consumed) if the next item is something else.
+  bool read_str_or_bin(std::string_view& out, bool allow_nil = false) {
+    const size_t at = offset();
+    need(1);
+    const uint8_t c = *p_;
+    size_t n;
+    if (c >= 0xa0 && c <= 0xbf) {
+      ++p_;
+      n = c & 0x1f;
+    } else if (c == 0xd9 || c == 0xc4) {
+      ++p_;
+      n = u8();
+    } else if (c == 0xda || c == 0xc5) {
+      ++p_;
+      n = be16();
+    } else if (c == 0xdb || c == 0xc6) {
+      ++p_;
+      n = be32();
+    } else if (allow_nil && c == 0xc0) {
+      ++p_;
+      out = {};
+      return true;
+    } else {
+      return false;
+    }
+    if (n > lim_.max_string_length) {
+      fail(Status::Limit, "string of " + std::to_string(n) + " bytes exceeds the limit", at);
+    }
+    need(n);
+    out = std::string_view(reinterpret_cast<const char*>(p_), n);
+    p_ += n;
+    return true;
+  }
+
+  static Value make_string(std::string_view s) {
+    // StringVal normalises to NFC; skip the copy when it already is.
+    return text::is_nfc(s) ? Value::string_nfc(s) : Value::string(s);
+  }
+
+  // Array header; false (nothing consumed) if the next item is not an array.
+  bool read_array_len(size_t& n) {
+    need(1);
+    const uint8_t c = *p_;
+    if (c >= 0x90 && c <= 0x9f) {
+      ++p_;
+      n = c & 0x0f;
+    } else if (c == 0xdc) {
+      ++p_;
+      n = be16();
+    } else if (c == 0xdd) {
+      ++p_;
+      n = be32();
+    } else {
+      return false;
+    }
+    return true;
+  }
+  bool read_map_len(size_t& n) {
+    need(1);
+    const uint8_t c = *p_;
+    if (c >= 0x80 && c <= 0x8f) {
+      ++p_;
+      n = c & 0x0f;
+    } else if (c == 0xde) {
+      ++p_;
+      n = be16();
+    } else if (c == 0xdf) {
+      ++p_;
+      n = be32();
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // Every element needs at least one byte (a map entry two): reject lengths
+  // the remaining input cannot hold before anything is allocated, and count
+  // elements against the document-wide limit.
+  void check_count(size_t n, size_t per_item, size_t at) {
+    if (n > left() / per_item) {
+      fail(Status::Parse,
+           "length " + std::to_string(n) + " exceeds the remaining input (unexpected EOF)", at);
+    }
+    *elements_ += n;
+    if (*elements_ > lim_.max_elements) {
+      fail(Status::Limit, "too many elements in the document", at);
+    }
+  }
+
+  // Integer forms (fixints, cc..cf, d0..d3). Returns false (nothing
+  // consumed) if the next item is not an integer. Unsigned values above
+  // INT64_MAX are reported through `big`.
+  bool read_int(int64_t& v, uint64_t& big, bool& is_big) {
+    need(1);
+    const uint8_t c = *p_;
+    is_big = false;
+    if (c <= 0x7f || c >= 0xe0) {
+      ++p_;
+      v = int8_t(c);
+      if (c <= 0x7f) v = c;
+      return true;
+    }
+    switch (c) {
+      case 0xcc: ++p_; v = u8(); return true;
+      case 0xcd: ++p_; v = be16(); return true;
+      case 0xce: ++p_; v = be32(); return true;
+      case 0xcf: {
+        ++p_;
+        const uint64_t u = be64();
+        if (u > uint64_t(INT64_MAX)) {
+          is_big = true;
+          big = u;
+        } else {
+          v = int64_t(u);
+        }
+        return true;
+      }
+      case 0xd0: ++p_; v = int8_t(u8()); return true;
+      case 0xd1: ++p_; v = int16_t(be16()); return true;
+      case 0xd2: ++p_; v = int32_t(be32()); return true;
+      case 0xd3: ++p_; v = int64_t(be64()); return true;
+      default: return false;
+    }
+  }
+
+  // unmarshalPrimitive, cty.Number.
+  Number decode_number() {
+    const size_t at = offset();
+    const uint8_t c = *p_;
+    if (c <= 0x7f || c >= 0xe0 || (c >= 0xd0 && c <= 0xd3)) {
+      int64_t v;
+      uint64_t u;
+      bool big;
+      read_int(v, u, big);
+      return Number::from_int64(v);  // NumberIntVal
+    }
+    if (c >= 0xcc && c <= 0xcf) {  // NumberUIntVal
+      ++p_;
+      uint64_t u = c == 0xcc ? u8() : c == 0xcd ? be16() : c == 0xce ? be32() : be64();
+      return Number::from_uint64(u);
+    }
+    if (c == 0xca || c == 0xcb) {  // NumberFloatVal (53 bits), float32 widened
+      ++p_;
+      double d;
+      if (c == 0xca) {
+        const uint32_t bits = be32();
+        float f;
+        std::memcpy(&f, &bits, 4);
+        d = f;
+      } else {
+        const uint64_t bits = be64();
+        std::memcpy(&d, &bits, 8);
+      }
+      if (std::isnan(d)) fail(Status::Parse, "number is required (NaN is not a number)", at);
+      return Number::from_double(d);
+    }
+    std::string_view s;
+    if (read_str_or_bin(s)) {  // ParseNumberVal, 512 bits
+      if (s.size() > lim_.max_number_digits) {
+        fail(Status::Limit, "number of " + std::to_string(s.size()) + " characters exceeds the limit",
+             at);
+      }
+      auto n = Number::parse(s);
+      if (!n) fail(Status::TypeMismatch, "number is required", at);
+      // A short text can be a valid number with millions of digits
+      // ("1e5944649"): apply the digit limit to what it would print as.
+      if (n->text_length_bound() > lim_.max_number_digits) {
+        fail(Status::Limit,
+             "number would have more than " + std::to_string(lim_.max_number_digits) + " digits",
+             at);
+      }
+      return std::move(*n);
+    }
+    fail(Status::TypeMismatch, "number is required", at);
+  }
+
+  // ListVal / SetVal element type rule for schemas with dynamic inside: the
+  // element type is the first element's concrete type (cty ListVal);
+  // elements of dynamic type (DynamicVal, null dynamic) are allowed beside
+  // it and become unknown/null of that type; any other difference is an
+  // error (go-cty panics "inconsistent list element types").
+  static Type unify(std::vector<Value>& vals, const Type& schema_ety, const char* what,
+                    const std::vector<size_t>& offsets) {
+    Type et = schema_ety;
+    bool found = false;
+    for (const Value& v : vals) {
+      if (!v.type().is_dynamic()) {
+        et = v.type();
+        found = true;
+        break;
+      }
+    }
+    if (!found) return Type::dynamic();
+    for (size_t i = 0; i < vals.size(); ++i) {
+      Value& v = vals[i];
+      if (v.type() == et) continue;
+      if (v.type().is_dynamic()) {
+        v = v.is_known() ? Value::null(et) : Value::unknown(et);
+        continue;
+      }
+      throw Error(Status::TypeMismatch,
+                  std::string("inconsistent ") + what + " element types (" + et.friendly_name() +
+                      " then " + v.type().friendly_name() + ")",
+                  {}, offsets[i]);
+    }
+    return et;
+  }
+
+  Value decode_list_or_set(const Type& ty) {
+    const size_t at = offset();
+    const bool is_set = ty.kind() == TypeKind::Set;
+    size_t n;
+    if (!read_array_len(n)) {
+      fail(Status::TypeMismatch, is_set ? "a set is required" : "a list is required", at);
+    }
+    const Type ety = ty.element();
+    if (n == 0) return is_set ? Value::set(ety, {}) : Value::list(ety, {});
+    check_count(n, 1, at);
+    DepthGuard guard(*this, at);
+    const bool dyn = ety.has_dynamic();
+    std::vector<Value> vals;
+    vals.reserve(n);
+    std::vector<size_t> offsets;  // only needed to locate a type conflict
+    if (dyn) offsets.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+      if (dyn) offsets.push_back(offset());
+      try {
+        vals.push_back(decode(ety));
+      } catch (Error& e) {
+        e.prepend(PathStep::idx(int64_t(i)));
+        throw;
+      }
+    }
+    Type et = ety;
+    if (dyn) et = unify(vals, ety, is_set ? "set" : "list", offsets);
+    return is_set ? Value::set(et, std::move(vals)) : Value::list(et, std::move(vals));
+  }
+
+  Value decode_map(const Type& ty) {
+    const size_t at = offset();
+    size_t n;
+    if (!read_map_len(n)) fail(Status::TypeMismatch, "a map is required", at);
+    const Type ety = ty.element();
+    if (n == 0) return Value::map(ety, {});
+    check_count(n, 2, at);
+    DepthGuard guard(*this, at);
+    const bool dyn = ety.has_dynamic();
+    std::vector<std::pair<std::string, Value>> entries;
+    entries.reserve(n);
+    std::vector<size_t> offsets;
+    if (dyn) offsets.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t kat = offset();
+      std::string_view key;
+      // go-cty's DecodeString accepts str, bin and nil (as "").
+      if (!read_str_or_bin(key, /*allow_nil=*/true)) {
+        fail(Status::TypeMismatch, "non-string key in map", kat);
+      }
+      if (dyn) offsets.push_back(offset());
+      try {
+        entries.emplace_back(std::string(key), decode(ety));
+      } catch (Error& e) {
+        e.prepend(PathStep::key(text::to_nfc(key)));  // go-cty: IndexStep{StringVal(key)}
+        throw;
+      }
+    }
+    Type et = ety;
+    if (dyn) {
+      std::vector<Value> vals;
+      vals.reserve(n);
+      for (auto& kv : entries) vals.push_back(std::move(kv.second));
+      et = unify(vals, ety, "map", offsets);
+      for (size_t i = 0; i < n; ++i) entries[i].second = std::move(vals[i]);
+    }
+    return Value::map(et, std::move(entries));  // NFC keys; duplicates: last wins
+  }
+
+  Value decode_tuple(const Type& ty) {
+    const size_t at = offset();
+    size_t n;
+    if (!read_array_len(n)) fail(Status::TypeMismatch, "a tuple is required", at);
+    const size_t want = ty.tuple_size();
+    if (n != want) {
+      // go-cty returns EmptyTupleVal for a zero-length array whatever the
+      // schema; that value has the wrong type, so it is an error here.
+      fail(Status::TypeMismatch, "a tuple of length " + std::to_string(want) + " is required", at);
+    }
+    if (n == 0) return Value::empty_tuple();
+    check_count(n, 1, at);
+    DepthGuard guard(*this, at);
+    std::vector<Value> vals;
+    vals.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+      try {
+        vals.push_back(decode(ty.tuple_elem(i)));
+      } catch (Error& e) {
+        e.prepend(PathStep::idx(int64_t(i)));
+        throw;
+      }
+    }
+    return Value::tuple(std::move(vals));
+  }
+
+  // An object type's attribute names and types, fetched once per type and
+  // document rather than once per attribute per object (lists of objects
+  // are the bulk of real documents). A few shapes are cached by type node;
+  // the cache never grows past its reserved size, so references into it
+  // stay valid during the recursion.
+  struct ObjShape {
+    std::vector<std::string_view> names;  // views into the type node
+    std::vector<Type> types;
+  };
+  static constexpr size_t kShapeCache = 16;
+  const ObjShape& shape_of(const Type& ty, ObjShape& local) {
+    for (auto& [t, sh] : shapes_) {
+      if (t.node() == ty.node()) return sh;
+    }
+    ObjShape* sh = &local;
+    if (shapes_.size() < kShapeCache) {
+      if (shapes_.capacity() < kShapeCache) shapes_.reserve(kShapeCache);
+      shapes_.emplace_back(ty, ObjShape{});
+      sh = &shapes_.back().second;
+    }
+    const size_t n = ty.attr_count();
+    sh->names.reserve(n);
+    sh->types.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+      sh->names.push_back(ty.attr_name(i));
+      sh->types.push_back(ty.attr_type(i));
+    }
+    return *sh;
+  }
+
+  // Per-object state of read_attr_key: whether the keys so far came in the
+  // schema's order, and which attributes were seen (duplicate detection).
+  struct AttrKeys {
+    explicit AttrKeys(size_t n) : n(n) {
+      if (n > 64) seen_big.assign(n, false);
+    }
+    size_t n;
+    bool in_order = true;
+    uint64_t seen_small = 0;
+    std::vector<bool> seen_big;
+  };
+
+  // Reads the key of the i-th entry of an object map and returns its
+  // attribute index (errors: non-string key, unsupported or duplicate
+  // attribute). Encoders (go-cty included) write attributes in sorted order,
+  // which is the schema's order: then each key is checked against attribute
+  // i with one compare. Any other order clears keys.in_order and falls back
+  // to a binary search.
+  size_t read_attr_key(const Type& ty, const ObjShape& shape, size_t i, AttrKeys& keys,
+                       std::string_view& key) {
+    const size_t kat = offset();
+    if (!read_str_or_bin(key, /*allow_nil=*/true)) {
+      fail(Status::TypeMismatch, "all keys must be strings", kat);
+    }
+    // Looked up before NFC normalisation, as go-cty does.
+    size_t idx = i;
+    if (!keys.in_order || shape.names[i] != key) {
+      idx = ty.attr_index(key);
+      if (idx != SIZE_MAX) keys.in_order = false;
+    }
+    if (idx == SIZE_MAX) {
+      throw Error(Status::TypeMismatch, "unsupported attribute", {PathStep::key(text::to_nfc(key))},
+                  kat);
+    }
+    bool dup;
+    if (keys.n > 64) {
+      dup = keys.seen_big[idx];
+      keys.seen_big[idx] = true;
+    } else {
+      dup = (keys.seen_small >> idx) & 1;
+      keys.seen_small |= uint64_t(1) << idx;
+    }
+    if (dup) {
+      throw Error(Status::TypeMismatch, "duplicate attribute " + text::go_quoted(key),
+                  {PathStep::attr(key)}, kat);
+    }
+    return idx;
+  }
+
+  Value decode_object(const Type& ty) {
+    const size_t at = offset();
+    size_t n;
+    if (!read_map_len(n)) fail(Status::TypeMismatch, "an object is required", at);
+    const size_t want = ty.attr_count();
+    if (n != want) {
+      // (go-cty returns EmptyObjectVal for a zero-length map whatever the
+      // schema: the wrong type, so an error here.)
+      fail(Status::TypeMismatch,
+           "an object with " + std::to_string(want) + " attributes is required (" +
+               std::to_string(n) + " given)",
+           at);
+    }
+    if (n == 0) return Value::empty_object();
+    check_count(n, 2, at);
+    DepthGuard guard(*this, at);
+    ObjShape local;
+    const ObjShape& shape = shape_of(ty, local);
+    // In schema order, values are appended in place; otherwise placed by index.
+    std::vector<Value> vals;
+    vals.reserve(n);
+    AttrKeys keys(n);
+    for (size_t i = 0; i < n; ++i) {
+      std::string_view key;
+      const bool was_in_order = keys.in_order;
+      const size_t idx = read_attr_key(ty, shape, i, keys, key);
+      const bool in_order = keys.in_order;
+      if (was_in_order && !in_order) vals.resize(n);  // slots 0..i-1 hold attributes 0..i-1
+      try {
+        if (in_order) {
+          vals.push_back(decode(shape.types[idx]));
+        } else {
+          vals[idx] = decode(shape.types[idx]);
+        }
+      } catch (Error& e) {
+        e.prepend(PathStep::attr(key));
+        throw;
+      }
+    }
+    if (!ty.has_dynamic()) return Value::object_typed(ty, std::move(vals));
+    // Dynamic inside: the value's type is rebuilt from the values.
+    std::vector<std::pair<std::string, Value>> attrs;
+    attrs.reserve(n);
+    for (size_t i = 0; i < n; ++i) attrs.emplace_back(std::string(ty.attr_name(i)), std::move(vals[i]));
+    return Value::object(std::move(attrs));
+  }
+
+  // unmarshalDynamic: c0, or [type JSON (bin or str), value].
+  Value decode_dynamic() {
+    const size_t at = offset();
+    if (*p_ == 0xc0) {
+      ++p_;
+      return Value::null(Type::dynamic());
+    }
+    read_wrapper_header(at);
+    DepthGuard guard(*this, at);
+    return decode(read_wrapper_type());
+  }
+
+  // The two-element array header of a dynamic wrapper (not nil).
+  void read_wrapper_header(size_t at) {
+    const uint8_t c = *p_;
+    size_t n;
+    if (!read_array_len(n)) {
+      fail(Status::Parse, "msgpack: invalid code=" + hex2(c) + " decoding array/slice length", at);
+    }
+    if (n != 2) fail(Status::Parse, "dynamic value array must have exactly two elements", at);
+  }
+
+  // The wrapper's type JSON (bin or str), parsed, optional markers dropped.
+  Type read_wrapper_type() {
+    const size_t tat = offset();
+    if (p_ == end_) fail(Status::Parse, "EOF", tat);
+    std::string_view json;
+    if (*p_ == 0xc0) fail(Status::Parse, "EOF", tat);  // nil bytes -> UnmarshalJSON: EOF
+    if (!read_str_or_bin(json)) {
+      fail(Status::Parse, "msgpack: invalid code=" + hex2(*p_) + " decoding bytes length", tat);
+    }
+    Type t;
+    try {
+      const size_t room = lim_.max_depth > depth_ ? lim_.max_depth - depth_ : 1;
+      t = Type::from_json(json, room);
+    } catch (Error& e) {
+      e.with_offset(tat);
+      throw;
+    }
+    if (t.has_optional()) t = t.without_optional();
+    return t;
+  }
+
+  // Skips one complete msgpack item without recursion.
+  void skip_item() {
+    uint64_t pending = 1;
+    while (pending != 0) {
+      const size_t at = offset();
+      const uint8_t c = u8();
+      --pending;
+      uint64_t n = 0;  // bytes to skip
+      if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) {
+        n = 0;
+      } else if (c >= 0xa0 && c <= 0xbf) {
+        n = c & 0x1f;
+      } else if (c >= 0x90 && c <= 0x9f) {
+        pending += c & 0x0f;
+      } else if (c >= 0x80 && c <= 0x8f) {
+        pending += 2 * uint64_t(c & 0x0f);
+      } else {
+        switch (c) {
+          case 0xcc: case 0xd0: n = 1; break;
+          case 0xcd: case 0xd1: n = 2; break;
+          case 0xce: case 0xd2: case 0xca: n = 4; break;
+          case 0xcf: case 0xd3: case 0xcb: n = 8; break;
+          case 0xd9: case 0xc4: n = u8(); break;
+          case 0xda: case 0xc5: n = be16(); break;
+          case 0xdb: case 0xc6: n = be32(); break;
+          case 0xd4: n = 2; break;
+          case 0xd5: n = 3; break;
+          case 0xd6: n = 5; break;
+          case 0xd7: n = 9; break;
+          case 0xd8: n = 17; break;
+          case 0xc7: n = uint64_t(u8()) + 1; break;
+          case 0xc8: n = uint64_t(be16()) + 1; break;
+          case 0xc9: n = uint64_t(be32()) + 1; break;
+          case 0xdc: pending += be16(); break;
+          case 0xdd: pending += be32(); break;
+          case 0xde: pending += 2 * uint64_t(be16()); break;
+          case 0xdf: pending += 2 * uint64_t(be32()); break;
+          default:
+            fail(Status::Parse, "msgpack: invalid code=" + hex2(c), at);
+        }
+      }
+      if (n > left()) eof();
+      p_ += n;
+      if (pending > left()) eof();
+    }
+  }
+
+  // An integer-ish item as vmihailenco's DecodeInt64/DecodeInt read it:
+  // any int form, nil as 0, floats truncated. False if none of these.
+  bool read_int_like(int64_t& v) {
+    need(1);
+    const uint8_t c = *p_;
+    if (c == 0xc0) {
+      ++p_;
+      v = 0;
+      return true;
+    }
+    if (c == 0xca || c == 0xcb) {
+      ++p_;
+      double d;
+      if (c == 0xca) {
+        const uint32_t bits = be32();
+        float f;
+        std::memcpy(&f, &bits, 4);
+        d = f;
+      } else {
+        const uint64_t bits = be64();
+        std::memcpy(&d, &bits, 8);
+      }
+      if (!(d >= -9.2e18 && d <= 9.2e18)) return false;  // NaN/huge: not an int
+      v = int64_t(d);
+      return true;
+    }
+    uint64_t u;
+    bool big;
+    if (!read_int(v, u, big)) return false;
+    if (big) v = INT64_MAX;  // larger than any length; unbounded
+    return true;
+  }
+
+  // unmarshalUnknownValue (unknown.go).
+  Value decode_unknown(const Type& ty) {
+    const size_t at = offset();
+    const uint8_t c = *p_++;
+    size_t len;
+    switch (c) {
+      case 0xd4: len = 1; break;
+      case 0xd5: len = 2; break;
+      case 0xd6: len = 4; break;
+      case 0xd7: len = 8; break;
+      case 0xd8: len = 16; break;
+      case 0xc7: len = u8(); break;
+      case 0xc8: len = be16(); break;
+      default: len = be32(); break;  // c9
+    }
+    const uint8_t ext_type = u8();
+    if (len <= 1) {  // wholly unknown, any ext type
+      if (len > left()) {
+        fail(Status::Parse, "failed to read msgpack extension body: unexpected EOF", at);
+      }
+      p_ += len;
+      return Value::unknown(ty);
+    }
+    if (ext_type != 0x0c) {
+      fail(Status::Parse,
+           "unsupported extension type 0x" + hex2(ext_type) + " with len " + std::to_string(len),
+           at);
+    }
+    if (len > kMaxRefinementPayload) fail(Status::Limit, "oversize unknown value refinement", at);
+    if (len > left()) fail(Status::Parse, "failed to read msgpack extension body: unexpected EOF", at);
+    const uint8_t* body = p_;
+    p_ += len;
+
+    // The payload is decoded by a sub-decoder limited to it (padding after
+    // the map is ignored); offsets stay relative to the whole input.
+    Decoder sub(begin_, body, body + len, lim_, elements_);
+    sub.depth_ = depth_;
+    return sub.refinements(ty, at);
+  }
+
+  Value refinements(const Type& ty, size_t at) {
+    auto body_err = [&](Status s, const char* what) -> Error {
+      return Error(s, std::string(kExtBody) + what, {}, at);
+    };
+    size_t count = 0;
+    if (p_ != end_ && *p_ == 0xc0) {
+      ++p_;  // DecodeMapLen: nil is a -1 length, no entries
+    } else if (p_ == end_ || !read_map_len(count)) {
+      throw body_err(Status::Parse, "not a map");
+    }
+    if (ty.is_dynamic()) return Value::unknown(ty);  // refinements ignored
+    if (count > left() / 2) eof();
+
+    Refinements r;
+    enum { NullUnset, NullTrue, NullFalse } nullness = NullUnset;
+    for (size_t i = 0; i < count; ++i) {
+      int64_t key;
+      if (p_ == end_) eof();
+      if (!read_int_like(key)) throw body_err(Status::Parse, "non-integer key in map");
+      switch (key) {
+        case 1: {  // nullness
+          if (p_ == end_) eof();
+          const uint8_t c = *p_;
+          if (c != 0xc0 && c != 0xc2 && c != 0xc3) {
+            throw body_err(Status::Parse, "null refinement is not boolean");
+          }
+          ++p_;
+          if (c == 0xc3) {
+            if (nullness == NullFalse) throw Error(Status::Refinement, "refining non-null value as null", {}, at);
+            nullness = NullTrue;
+          } else {
+            if (nullness == NullTrue) throw Error(Status::Refinement, "refining null value as non-null", {}, at);
+            nullness = NullFalse;
+            r.not_null = true;
+          }
+          break;
+        }
+        case 2: {  // string prefix
+          if (ty.kind() != TypeKind::String) {
+            throw body_err(Status::Refinement, "string prefix refinement for non-string type");
+          }
+          std::string_view s;
+          if (p_ == end_) eof();
+          if (!read_str_or_bin(s, /*allow_nil=*/true)) {
+            throw body_err(Status::Parse, "string prefix refinement is not string");
+          }
+          if (!text::is_valid_utf8(s)) {
+            throw body_err(Status::Parse, "string prefix refinement is not valid UTF-8");
+          }
+          std::string pfx = text::is_nfc(s) ? std::string(s) : text::to_nfc(s);
+          // StringPrefixFull: a longer prefix must extend the known one.
+          if (pfx.size() > r.prefix.size()) {
+            if (pfx.compare(0, r.prefix.size(), r.prefix) != 0) {
+              throw Error(Status::Refinement, "refined prefix is inconsistent with previous refined prefix", {}, at);
+            }
+            r.prefix = std::move(pfx);
+          } else if (r.prefix.compare(0, pfx.size(), pfx) != 0) {
+            throw Error(Status::Refinement, "refined prefix is inconsistent with previous refined prefix", {}, at);
+          }
+          break;
+        }
+        case 5:
+        case 6: {  // collection length bounds
+          if (!ty.is_collection()) {
+            throw body_err(Status::Refinement, "length lower bound refinement for non-collection type");
+          }
+          int64_t b;
+          if (p_ == end_) eof();
+          if (!read_int_like(b)) {
+            throw body_err(Status::Parse,
+                           "length bound refinement must be integer or [integer, bool] array");
+          }
+          if (key == 5) {
+            if (b > r.len_min) r.len_min = b;  // negative: ignored
+          } else if (b < r.len_max) {
+            r.len_max = b;
+          }
+          break;
+        }
+        case 3:
+        case 4: {  // number bounds, [number, bool]
+          if (ty.kind() != TypeKind::Number) {
+            throw body_err(Status::Refinement, "numeric bound refinement for non-number type");
+          }
+          static const Type bound_ty = Type::tuple({Type::number(), Type::boolean()});
+          Value bv;
+          try {
+            bv = decode(bound_ty);
+          } catch (Error&) {
+            throw body_err(Status::Parse, "length bound refinement must be [number, bool] array");
+          }
+          if (bv.is_null() || !bv.is_wholly_known() || bv.at(0).is_null() || bv.at(1).is_null()) {
+            throw body_err(Status::Parse, "length bound refinement must be [number, bool] array");
+          }
+          NumberBound nb{bv.at(0).as_number(), bv.at(1).as_bool()};
+          auto& slot = key == 3 ? r.lower : r.upper;
+          if (!slot) {
+            slot = std::move(nb);
+          } else {
+            // The builder only ever tightens a bound.
+            int cmp = Number::compare(nb.value, slot->value);
+            if (key == 4) cmp = -cmp;
+            if (cmp > 0 || (cmp == 0 && !nb.inclusive)) slot = std::move(nb);
+          }
+          break;
+        }
+        default:
+          // Unknown key (forward compatibility): skip its value. go-cty
+          // forgets to, and misreads the value as the next key.
+          if (p_ == end_) eof();
+          skip_item();
+          break;
+      }
+    }
+    if (nullness == NullTrue) return Value::null(ty);
+    try {
+      return Value::unknown_refined(ty, std::move(r));
+    } catch (Error& e) {
+      e.with_offset(at);
+      throw;
+    }
+  }
+
+  const uint8_t* begin_;
+  const uint8_t* p_;
+  const uint8_t* end_;
+  const Limits& lim_;
+  size_t* elements_;
+  size_t depth_ = 0;
+  // (type, shape); holding the type keeps its node (the cache key) alive,
+  // since types from dynamic wrappers die before the document is done.
+  std::vector<std::pair<Type, ObjShape>> shapes_;
+};
+
+
+}  // namespace dynval::codec::detail
