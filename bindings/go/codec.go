@@ -1,0 +1,140 @@
+package dynval
+
+/*
+#include <dynval/dynval.h>
+*/
+import "C"
+
+import "runtime"
+
+// DecodeOptions are resource limits and flags for the decoders. The zero
+// value (or a nil *DecodeOptions) means the library defaults, which pass
+// every real schema and value; a zero limit also means its default.
+// Exceeding a limit gives ErrLimit.
+type DecodeOptions struct {
+	// RejectTrailing makes bytes after the top-level value an error
+	// (ErrParse); by default they are ignored, as go-cty ignores them.
+	RejectTrailing bool
+	// MaxDepth limits nesting depth (default 1000).
+	MaxDepth int
+	// MaxInputSize limits the input length in bytes (default 2 GiB).
+	MaxInputSize int
+	// MaxElements limits elements plus entries in the whole input (default
+	// 2^28).
+	MaxElements int
+	// MaxStringLength limits the bytes of one string (default 1 GiB).
+	MaxStringLength int
+	// MaxNumberDigits limits the characters of one number's text (default
+	// 100000).
+	MaxNumberDigits int
+}
+
+// c converts the options into the C struct (in Go memory: it holds no
+// pointers). nil gives nil, the C defaults.
+func (o *DecodeOptions) c() *C.dv_decode_options_t {
+	if o == nil {
+		return nil
+	}
+	var co C.dv_decode_options_t
+	mustOK(C.dv_decode_options_init(&co, C.DV_DECODE_OPTIONS_VERSION, nil))
+	if o.RejectTrailing {
+		co.flags |= C.DV_DECODE_REJECT_TRAILING
+	}
+	co.max_depth = C.size_t(o.MaxDepth)
+	co.max_input_size = C.size_t(o.MaxInputSize)
+	co.max_elements = C.size_t(o.MaxElements)
+	co.max_string_length = C.size_t(o.MaxStringLength)
+	co.max_number_digits = C.size_t(o.MaxNumberDigits)
+	return &co
+}
+
+// DecodeMsgpack decodes MessagePack bytes as a value of type t (cty
+// msgpack.Unmarshal), including refined unknowns and dynamic wrappers.
+// Errors carry a status (ErrParse, ErrTypeMismatch, ErrRefinement,
+// ErrLimit), the path and the byte offset.
+func DecodeMsgpack(data []byte, t *Type, opts *DecodeOptions) (*Value, error) {
+	p, n := cbytes(data)
+	var out *C.dv_value_t
+	var cerr *C.dv_error_t
+	st := C.dv_msgpack_decode(&out, p, n, t.ptr(), opts.c(), &cerr)
+	runtime.KeepAlive(data)
+	runtime.KeepAlive(t)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return newValue(out), nil
+}
+
+// DecodeJSON decodes JSON text as a value of type t (cty json.Unmarshal).
+func DecodeJSON(data []byte, t *Type, opts *DecodeOptions) (*Value, error) {
+	p, n := cbytes(data)
+	var out *C.dv_value_t
+	var cerr *C.dv_error_t
+	st := C.dv_json_decode(&out, (*C.char)(p), n, t.ptr(), opts.c(), &cerr)
+	runtime.KeepAlive(data)
+	runtime.KeepAlive(t)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return newValue(out), nil
+}
+
+// EncodeMsgpack encodes the value as MessagePack by type t (nil for the
+// value's own type), byte-identical to cty msgpack.Marshal. A value that
+// does not conform to t gives ErrTypeMismatch.
+func (v *Value) EncodeMsgpack(t *Type) ([]byte, error) {
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_msgpack_encode(&buf, v.ptr(), typePtr(t), &cerr)
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(t)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}
+
+// EncodeJSON encodes the value as JSON by type t (nil for the value's own
+// type), byte-identical to cty json.Marshal. Unknown values give ErrUnknown,
+// infinities ErrUnsupported.
+func (v *Value) EncodeJSON(t *Type) ([]byte, error) {
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_json_encode(&buf, v.ptr(), typePtr(t), &cerr)
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(t)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}
+
+// MsgpackToJSON converts MessagePack to JSON by type t in one pass, with the
+// same bytes and errors as DecodeMsgpack followed by EncodeJSON.
+func MsgpackToJSON(data []byte, t *Type, opts *DecodeOptions) ([]byte, error) {
+	p, n := cbytes(data)
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_msgpack_to_json(&buf, p, n, t.ptr(), opts.c(), &cerr)
+	runtime.KeepAlive(data)
+	runtime.KeepAlive(t)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}
+
+// JSONToMsgpack converts JSON to MessagePack by type t in one pass, with the
+// same bytes and errors as DecodeJSON followed by EncodeMsgpack.
+func JSONToMsgpack(data []byte, t *Type, opts *DecodeOptions) ([]byte, error) {
+	p, n := cbytes(data)
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_json_to_msgpack(&buf, (*C.char)(p), n, t.ptr(), opts.c(), &cerr)
+	runtime.KeepAlive(data)
+	runtime.KeepAlive(t)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}

@@ -1,0 +1,7 @@
+//go:build !dynval_debug
+
+package dynval
+
+const debugGC = false
+
+func maybeGC() {}

@@ -1,0 +1,84 @@
+package dynval_test
+
+import (
+	"errors"
+	"fmt"
+
+	dynval "github.com/libdynval/dynval-go"
+)
+
+// Decode a DynamicValue by type, read attributes, and encode it as JSON.
+func Example() {
+	ty, err := dynval.ParseType([]byte(`["object",{"name":"string","port":"number"}]`))
+	if err != nil {
+		panic(err)
+	}
+	defer ty.Close()
+	// {"name": "web-1", "port": 8080} as MessagePack.
+	data := []byte{0x82, 0xa4, 'n', 'a', 'm', 'e', 0xa5, 'w', 'e', 'b', '-', '1', 0xa4, 'p', 'o', 'r', 't', 0xcd, 0x1f, 0x90}
+	v, err := dynval.DecodeMsgpack(data, ty, nil)
+	if err != nil {
+		panic(err)
+	}
+	defer v.Close()
+	for name, attr := range v.Attributes() {
+		g, _ := attr.ToGo()
+		fmt.Printf("%s = %v\n", name, g)
+		attr.Close()
+	}
+	js, _ := v.EncodeJSON(ty)
+	fmt.Println(string(js))
+	// Output:
+	// name = web-1
+	// port = 8080
+	// {"name":"web-1","port":8080}
+}
+
+// Build a refined unknown and see go-cty's wire bytes.
+func ExampleUnknownVal() {
+	u, err := dynval.UnknownVal(dynval.TypeString(), &dynval.Refinements{NotNull: true, Prefix: "foo-"})
+	if err != nil {
+		panic(err)
+	}
+	defer u.Close()
+	b, _ := u.EncodeMsgpack(nil)
+	fmt.Printf("% x\n", b)
+	fmt.Println(u.RefinedNotNull(), u.RefinedPrefix())
+	// Output:
+	// c7 09 0c 82 01 c2 02 a4 66 6f 6f 2d
+	// true foo-
+}
+
+// Numbers remember their precision, which decides their wire form.
+func ExampleParseNumber() {
+	dec, _ := dynval.ParseNumber("0.1")
+	bin, _ := dynval.FloatVal(0.1)
+	a, _ := dec.EncodeMsgpack(nil)
+	b, _ := bin.EncodeMsgpack(nil)
+	fmt.Printf("% x\n% x\n", a, b)
+	// Output:
+	// a3 30 2e 31
+	// cb 3f b9 99 99 99 99 99 9a
+}
+
+// Errors carry a status usable with errors.Is, a path and a byte offset.
+func ExampleError() {
+	ty, _ := dynval.ParseType([]byte(`["list","bool"]`))
+	_, err := dynval.DecodeJSON([]byte(`[true, 3]`), ty, nil)
+	var de *dynval.Error
+	if errors.As(err, &de) {
+		fmt.Println(errors.Is(err, dynval.ErrTypeMismatch) || errors.Is(err, dynval.ErrParse), de.Path)
+	}
+	// Output:
+	// true [1]
+}
+
+// Convert plain Go values to and from cty values.
+func ExampleFromGo() {
+	v, _ := dynval.FromGo(map[string]any{"n": 1.5, "tags": []any{"a", "b"}})
+	defer v.Close()
+	js, _ := v.EncodeJSON(nil)
+	fmt.Println(string(js), v.Type())
+	// Output:
+	// {"n":1.5,"tags":["a","b"]} ["object",{"n":"number","tags":["tuple",["string","string"]]}]
+}

@@ -1,0 +1,3 @@
+module github.com/libdynval/dynval-go
+
+go 1.24

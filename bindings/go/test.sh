@@ -1,0 +1,41 @@
+#!/bin/sh
+# Runs the Go binding's checks and the go-cty conformance suite against a
+# meson build directory of libdynval.
+#
+#   bindings/go/test.sh [BUILD_DIR]        (default /work/main/build)
+#
+# BUILD_DIR must hold capi/libdynval.so (ninja -C BUILD_DIR capi/libdynval.so.0.1.0)
+# and meson-uninstalled/dynval-uninstalled.pc, which pkg-config resolves for
+# `#cgo pkg-config: dynval`. Extra conformance flags go through
+# DYNVAL_CONF_SEED / DYNVAL_CONF_CASES. Exits nonzero on any failure.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+build=${1:-/work/main/build}
+build=$(cd "$build" && pwd)
+
+if [ ! -f "$build/meson-uninstalled/dynval-uninstalled.pc" ]; then
+  echo "test.sh: $build/meson-uninstalled/dynval-uninstalled.pc not found (run meson setup/compile first)" >&2
+  exit 2
+fi
+PKG_CONFIG_PATH="$build/meson-uninstalled${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+LD_LIBRARY_PATH="$build/capi${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+export PKG_CONFIG_PATH LD_LIBRARY_PATH
+# Do not reuse test results cached against another build of the library.
+export GOFLAGS="${GOFLAGS:+$GOFLAGS }-count=1"
+
+status=0
+echo "== bindings/go: go vet"
+(cd "$here" && go vet ./...) || status=1
+echo "== bindings/go: go test -race"
+(cd "$here" && go test -race -v ./...) || status=1
+echo "== bindings/go: decode-example"
+# The C, Rust and Go examples print the same lines.
+(cd "$here" && go run ./cmd/decode-example > "$build/go-decode-example.out" &&
+  diff -u "$root/examples/data/decode-example.expected" "$build/go-decode-example.out") || status=1
+echo "== tests/conformance: go vet"
+(cd "$root/tests/conformance" && go vet ./...) || status=1
+echo "== tests/conformance: go test"
+(cd "$root/tests/conformance" && go test -v -timeout 30m ./...) || status=1
+exit $status
