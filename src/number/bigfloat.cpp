@@ -141,36 +141,6 @@ void quo(BF& z, const BF& x, const BF& y) {
   z.form = (x.form == BF::Zero || y.form == BF::Inf) ? BF::Zero : BF::Inf;
 }
 
-constexpr uint64_t kPow5Tab[] = {
-    1ull,
-    5ull,
-    25ull,
-    125ull,
-    625ull,
-    3125ull,
-    15625ull,
-    78125ull,
-    390625ull,
-    1953125ull,
-    9765625ull,
-    48828125ull,
-    244140625ull,
-    1220703125ull,
-    6103515625ull,
-    30517578125ull,
-    152587890625ull,
-    762939453125ull,
-    3814697265625ull,
-    19073486328125ull,
-    95367431640625ull,
-    476837158203125ull,
-    2384185791015625ull,
-    11920928955078125ull,
-    59604644775390625ull,
-    298023223876953125ull,
-    1490116119384765625ull,
-    7450580596923828125ull,
-};
 
 // floatconv.go Float.pow5: z = 5^n at z.prec, by repeated squaring with an
 // intermediate of z.prec + 64 bits (each Mul rounds, exactly as Go does).

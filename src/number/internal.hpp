@@ -24,6 +24,38 @@ inline constexpr int64_t kMinExp = INT32_MIN;
 inline constexpr int64_t kMaxExp = INT32_MAX;
 inline constexpr uint32_t kMaxPrec = 4096;
 
+// 5^0 .. 5^27: the powers of five that fit in a uint64 (Go pow5tab).
+inline constexpr uint64_t kPow5Tab[] = {
+    1ull,
+    5ull,
+    25ull,
+    125ull,
+    625ull,
+    3125ull,
+    15625ull,
+    78125ull,
+    390625ull,
+    1953125ull,
+    9765625ull,
+    48828125ull,
+    244140625ull,
+    1220703125ull,
+    6103515625ull,
+    30517578125ull,
+    152587890625ull,
+    762939453125ull,
+    3814697265625ull,
+    19073486328125ull,
+    95367431640625ull,
+    476837158203125ull,
+    2384185791015625ull,
+    11920928955078125ull,
+    59604644775390625ull,
+    298023223876953125ull,
+    1490116119384765625ull,
+    7450580596923828125ull,
+};
+
 // std::bit_width as an int (libstdc++ 12 returns the argument type).
 inline int bw(uint64_t v) noexcept { return static_cast<int>(std::bit_width(v)); }
 

@@ -307,37 +307,9 @@ std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
       round_u64(m, e, prec);
       return normalize_small(neg, m, e, prec);
     }
-    static constexpr uint64_t kPow5[] = {1ull,
-                                         5ull,
-                                         25ull,
-                                         125ull,
-                                         625ull,
-                                         3125ull,
-                                         15625ull,
-                                         78125ull,
-                                         390625ull,
-                                         1953125ull,
-                                         9765625ull,
-                                         48828125ull,
-                                         244140625ull,
-                                         1220703125ull,
-                                         6103515625ull,
-                                         30517578125ull,
-                                         152587890625ull,
-                                         762939453125ull,
-                                         3814697265625ull,
-                                         19073486328125ull,
-                                         95367431640625ull,
-                                         476837158203125ull,
-                                         2384185791015625ull,
-                                         11920928955078125ull,
-                                         59604644775390625ull,
-                                         298023223876953125ull,
-                                         1490116119384765625ull,
-                                         7450580596923828125ull};
     // Below 5^27 Go's pow5 is exact, so Mul/Quo round the exact result once.
     if (exp5 > 0 && exp5 <= 27) {
-      unsigned __int128 p = static_cast<unsigned __int128>(m) * kPow5[exp5];
+      unsigned __int128 p = static_cast<unsigned __int128>(m) * kPow5Tab[exp5];
       if ((p >> 64) == 0) {
         uint64_t pm = static_cast<uint64_t>(p);
         int64_t e = bexp;
@@ -345,7 +317,7 @@ std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
         return normalize_small(neg, pm, e, prec);
       }
     } else if (exp5 < 0 && exp5 >= -27) {
-      uint64_t p5 = kPow5[-exp5];
+      uint64_t p5 = kPow5Tab[-exp5];
       if (m % p5 == 0) {
         uint64_t q = m / p5;
         int64_t e = bexp;
