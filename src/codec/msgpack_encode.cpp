@@ -6,7 +6,9 @@
 //     dynamic position, so every node is encoded by its own type with no
 //     per-node type checks (the common case: decoded or schema-built values);
 //   - general(): handles dynamic positions (wrapper, section 1.5) and values
-//     whose type differs from the schema type, which go-cty first passes
+//     whose type differs from the schema type. A value whose type conforms
+//     to the schema type (dynamic there, anything here) is written as it is,
+//     unknowns with all their refinements; any other go-cty first passes
 //     through convert.Convert (section 1.1 step 1). The conversions done here
 //     are the ones convert performs for like-shaped values: primitive
 //     string<->number/bool and number/bool->string, element-wise list/map/
@@ -35,6 +37,39 @@ namespace {
 
 [[noreturn]] void mismatch(const Type& want) {
   throw Error(Status::TypeMismatch, want.friendly_name() + " required");
+}
+
+// go-cty Type.TestConformance(want) == nil (cty/type_conform.go): `given`
+// equals `want` except that `want` may have dynamic where `given` has any
+// type. (values_detail::type_conforms is private to src/values.)
+bool conforms(const Type& given, const Type& want) {
+  if (want.is_dynamic() || given == want) return true;
+  if (given.kind() != want.kind()) return false;
+  switch (want.kind()) {
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map:
+      return conforms(given.element(), want.element());
+    case TypeKind::Object: {
+      const size_t n = want.attr_count();
+      if (given.attr_count() != n) return false;
+      for (size_t i = 0; i < n; ++i) {
+        if (given.attr_name(i) != want.attr_name(i)) return false;
+        if (!conforms(given.attr_type(i), want.attr_type(i))) return false;
+      }
+      return true;
+    }
+    case TypeKind::Tuple: {
+      const size_t n = want.tuple_size();
+      if (given.tuple_size() != n) return false;
+      for (size_t i = 0; i < n; ++i) {
+        if (!conforms(given.tuple_elem(i), want.tuple_elem(i))) return false;
+      }
+      return true;
+    }
+    default:
+      return false;  // different primitives
+  }
 }
 
 // The msgpack form of a number (marshal.go, compat 1.3): Int64() exact ->
@@ -126,6 +161,17 @@ class Encoder {
     if (vt == ty) {
       if (!ty.has_dynamic()) {
         exact(v);
+        return;
+      }
+    } else if (conforms(vt, ty)) {
+      // go-cty Marshal converts only when val.Type().TestConformance(ty)
+      // fails; a value whose type conforms (ty has dynamic where vt has a
+      // concrete type) is marshalled as it is. An unknown keeps all its
+      // refinements: marshalUnknownValue(val.Range()) uses the value's own
+      // type. Known collections (sets included) keep their stored order and
+      // recurse below, writing wrappers at the dynamic positions.
+      if (!v.is_known()) {
+        unknown(v.refinements(), vt);
         return;
       }
     } else {
@@ -331,14 +377,17 @@ class Encoder {
     }
     switch (ty.kind()) {
       case TypeKind::Number:
-        if (r.lower && !(r.lower->value.is_inf() && r.lower->value.signbit())) {
+        // go-cty skips a bound only when it is the NegativeInfinity /
+        // PositiveInfinity singleton (pointer identity), i.e. never set; a
+        // set or decoded +/-Inf bound is written. nullopt = never set.
+        if (r.lower) {
           ++count;
           body.push_back(3);
           body.push_back(char(0x92));
           mp::write_number(body, r.lower->value);
           mp::write_bool(body, r.lower->inclusive);
         }
-        if (r.upper && !(r.upper->value.is_inf() && !r.upper->value.signbit())) {
+        if (r.upper) {
           ++count;
           body.push_back(4);
           body.push_back(char(0x92));

@@ -1011,3 +1011,68 @@ TEST(MsgpackHardening, NumberWithHugeExponentHitsTheDigitLimit) {
   opts.limits.max_number_digits = 6000000;
   EXPECT_NO_THROW(dynval::codec::msgpack_decode(in, dynval::Type::number(), opts));
 }
+
+// ---------- conformance reproducers (bytes from go-cty v1.18.1) ----------
+
+// A +/-Inf bound that was set or decoded is a real bound: go-cty omits a
+// bound only when it is its NegativeInfinity/PositiveInfinity singleton
+// (never set); our never-set bound is nullopt.
+TEST(MsgpackReproducers, InfiniteNumberBoundsAreKept) {
+  for (const char* h : {"c70d0c810392cbfff0000000000000c2",    // lower -Inf, exclusive
+                        "c70d0c810492cb7ff0000000000000c3"}) {  // upper +Inf, inclusive
+    const Value v = dec(unhex(h), N());
+    ASSERT_FALSE(v.is_known()) << h;
+    EXPECT_EQ(hex(enc(v, N())), h);
+  }
+  const Value lo = dec(unhex("c70d0c810392cbfff0000000000000c2"), N());
+  ASSERT_TRUE(lo.refinements().lower.has_value());
+  EXPECT_TRUE(lo.refinements().lower->value.is_inf());
+  EXPECT_FALSE(lo.refinements().lower->inclusive);
+  EXPECT_FALSE(lo.refinements().upper.has_value());
+  // A present infinite bound makes the value differ from a plain unknown.
+  EXPECT_FALSE(lo.raw_equals(Value::unknown(N())));
+  // Built directly: both infinite bounds written, lower first.
+  Refinements r;
+  r.lower = NumberBound{Number::infinity(true), true};
+  r.upper = NumberBound{Number::infinity(false), false};
+  EXPECT_EQ(hex(enc(unk(N(), r), N())),
+            "c7190c820392cbfff0000000000000c30492cb7ff0000000000000c2");
+}
+
+// A set whose value type conforms to the schema's set type (dynamic positions
+// there) is written as it is, like lists and maps, in its stored order.
+TEST(MsgpackReproducers, SetOfConformingElementType) {
+  const Type so = Type::set(obj({{"a", D()}}));
+  const std::string b1 = unhex("9181a16192c40822737472696e6722a178");
+  const Value v1 = dec(b1, so);
+  EXPECT_TRUE(v1.raw_equals(Value::set(obj({{"a", S()}}), {objv({{"a", str("x")}})})));
+  EXPECT_EQ(hex(enc(v1, so)), hex(b1));
+  const Type sl = Type::set(Type::list(D()));
+  const std::string b2 = unhex("919192c40822737472696e6722a178");
+  const Value v2 = dec(b2, sl);
+  EXPECT_EQ(hex(enc(v2, sl)), hex(b2));
+  // Several elements keep the value's stored order.
+  const Value many = Value::set(obj({{"a", S()}}),
+                                {objv({{"a", str("x")}}), objv({{"a", str("y")}}), objv({{"a", str("z")}})});
+  const std::string out = enc(many, so);
+  EXPECT_EQ(dec(out, so).raw_equals(many), true);
+  std::string want = "\x93";
+  for (size_t i = 0; i < many.length(); ++i) {
+    want += "\x81" + mstr("a") + wrap("\"string\"", mstr(many.at(i).at(0).as_string()));
+  }
+  EXPECT_EQ(hex(out), hex(want));
+}
+
+// An unknown whose type conforms to a schema type containing dynamic keeps
+// its refinements (go-cty does no conversion, marshalUnknownValue uses the
+// value's range).
+TEST(MsgpackReproducers, RefinedUnknownUnderConformingSchema) {
+  const Value v = unk(Type::list(N()), lens(0, 4));
+  EXPECT_EQ(hex(enc(v, Type::list(D()))), "c7030c810604");
+  EXPECT_EQ(hex(enc(unk(Type::map(S()), lens(2, INT64_MAX, true)), Type::map(D()))), "c7050c8201c20502");
+  EXPECT_EQ(hex(enc(unk(Type::set(obj({{"a", S()}})), lens(1, 3)), Type::set(obj({{"a", D()}})))),
+            "c7050c8205010603");
+  // A non-conforming conversion still keeps only NotNull (convert's
+  // prepareUnknownResult).
+  EXPECT_EQ(hex(enc(unk(Type::list(N()), lens(0, 4, true)), Type::list(S()))), "c7030c8101c2");
+}

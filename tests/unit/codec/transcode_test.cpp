@@ -625,6 +625,20 @@ TEST(TranscodeJsonToMsgpack, HandMadeInputs) {
   EXPECT_EQ(out, unhex("82a161a132a162a131"));
 }
 
+// Conformance reproducer (go-cty v1.18.1 bytes): a set whose element type has
+// a dynamic attribute; the decoded set(object({a=string})) conforms to the
+// schema and is written as it is.
+TEST(TranscodeJsonToMsgpack, SetWithDynamicInElementType) {
+  const Type t = Type::set(obj({{"a", Type::dynamic()}}));
+  const std::string in = R"([{"a":{"value":"x","type":"string"}}])";
+  std::string out;
+  json_to_msgpack(out, in, t);
+  EXPECT_EQ(out, unhex("9181a16192c40822737472696e6722a178"));
+  EXPECT_TRUE(same_j2m(in, t));
+  EXPECT_TRUE(same_j2m(R"([{"a":{"value":"x","type":"string"}},{"a":{"value":"y","type":"string"}}])", t));
+  EXPECT_TRUE(same_j2m(R"([[{"value":"x","type":"string"}]])", Type::set(Type::list(Type::dynamic()))));
+}
+
 // ---------- speed (informational, never a timed assertion) ----------
 
 TEST(TranscodeSpeed, BigValueReport) {

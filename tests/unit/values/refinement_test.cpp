@@ -294,3 +294,32 @@ TEST(Refinement, EncodedPrefix) {
   Value v = refine(TS(), [](Refinements& x) { x.prefix = std::string(300, 'a'); });
   EXPECT_EQ(v.refinements().prefix.size(), 300u);
 }
+
+// A set or decoded +/-Inf bound is a real bound (go-cty records it unless it
+// is its NegativeInfinity/PositiveInfinity singleton, i.e. never set): it
+// survives unknown_refined and takes part in equality, raw equality and
+// hashing; a lower bound of -Inf exclusive excludes -Inf itself.
+TEST(Refinement, InfiniteBoundsAreRealBounds) {
+  Value lo = refine(TN(), [](Refinements& r) { r.lower = NumberBound{Number::infinity(true), false}; });
+  ASSERT_FALSE(lo.is_known());
+  ASSERT_TRUE(lo.refinements().lower.has_value());
+  EXPECT_FALSE(lo.refinements().lower->inclusive);
+  EXPECT_FALSE(lo.refinements().empty());
+  Value plain = Value::unknown(TN());
+  EXPECT_FALSE(lo.raw_equals(plain));
+  EXPECT_TRUE(lo.raw_equals(refine(TN(), [](Refinements& r) { r.lower = NumberBound{Number::infinity(true), false}; })));
+  EXPECT_FALSE(lo.raw_equals(refine(TN(), [](Refinements& r) { r.lower = NumberBound{Number::infinity(true), true}; })));
+  EXPECT_NE(lo.hash(), plain.hash());
+  // ValueRange.Includes: -Inf is not > -Inf; 0 might be.
+  EXPECT_EQ(lo.equals(Value::number(Number::infinity(true))), dynval::Tristate::False);
+  EXPECT_EQ(lo.equals(Value::number(Number::from_int64(0))), dynval::Tristate::Unknown);
+  // [+Inf, +Inf] and NotNull collapses to +Inf (RefinementBuilder.NewValue).
+  Value pinned = refine(TN(), [](Refinements& r) {
+    r.not_null = true;
+    r.lower = NumberBound{Number::infinity(false), true};
+    r.upper = NumberBound{Number::infinity(false), true};
+  });
+  ASSERT_TRUE(pinned.is_known());
+  EXPECT_TRUE(pinned.as_number().is_inf());
+  EXPECT_EQ(lo.go_string(), "cty.UnknownVal(cty.Number).Refine().NumberLowerBound(cty.NumberFloatVal(-Inf), false).NewValue()");
+}
