@@ -535,7 +535,7 @@ extern "C" {
         len: usize,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Builds a known list (cty `ListVal` / `ListValEmpty`).\n\n @param out receives a new value (free with [`dv_value_free`]); NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param elem_type the element type (reference copied), or NULL to use the\n                  type of `elems[0]` (then `n` must be > 0).\n @param elems `n` element values (references copied, not consumed); may be\n              NULL only when `n == 0`; a NULL entry gives\n              `DV_ERR_INVALID_ARG`.\n @param n number of elements.\n @param err optional error details (the path names the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (an element of another type);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Builds a known list (cty `ListVal` / `ListValEmpty`).\n\n @param out receives a new value (free with [`dv_value_free`]); NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param elem_type the element type (reference copied), or NULL to use the\n                  type of `elems[0]` (then `n` must be > 0).\n @param elems `n` element values (references copied, not consumed); may be\n              NULL only when `n == 0`; a NULL entry gives\n              `DV_ERR_INVALID_ARG`.\n @param n number of elements.\n @param err optional error details (the message names both types).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (an element of another type);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_value_new_list(
         out: *mut *mut dv_value_t,
         elem_type: *const dv_type_t,
@@ -686,7 +686,7 @@ extern "C" {
         opts: *const dv_decode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper), or NULL for the value's own\n             type.\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not conform to\n         `type`); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper), or NULL for the value's own\n             type.\n A value whose type differs from `type` is first converted as go-cty's\n `convert.Convert` would for the supported cases: number or bool to string\n (`true` becomes `\"true\"`), string to number or bool when it parses, and\n list/map/tuple/object element-wise; a null or unknown becomes a null or\n unknown of `type`. Anything else is `DV_ERR_TYPE_MISMATCH`.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not conform to\n         `type` and cannot be converted); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_msgpack_encode(
         out: *mut dv_buf_t,
         v: *const dv_value_t,
