@@ -504,16 +504,7 @@ class Validator {
       mismatch("an object (block) is required, found " + v.type().friendly_name());
       return;
     }
-    for (const Attribute& a : b.attributes) {
-      const Value* av = v.get(a.name);
-      path_.push_back(PathStep::attr(a.name));
-      if (!av) {
-        mismatch("attribute \"" + a.name + "\" is missing");
-      } else {
-        attribute(a, *av);
-      }
-      path_.pop_back();
-    }
+    attributes_of(b.attributes, v);
     for (const NestedBlock& nb : b.block_types) {
       const Value* bv = v.get(nb.type_name);
       path_.push_back(PathStep::attr(nb.type_name));
@@ -532,6 +523,21 @@ class Validator {
   void schema_error(std::string msg) { errors.emplace_back(Status::Schema, std::move(msg), path_); }
   void mismatch(std::string msg) { errors.emplace_back(Status::TypeMismatch, std::move(msg), path_); }
 
+  // Each attribute of an object value (a block's or a nested attribute
+  // object's), at its own path step.
+  void attributes_of(const std::vector<Attribute>& attrs, const Value& v) {
+    for (const Attribute& a : attrs) {
+      const Value* av = v.get(a.name);
+      path_.push_back(PathStep::attr(a.name));
+      if (!av) {
+        mismatch("attribute \"" + a.name + "\" is missing");
+      } else {
+        attribute(a, *av);
+      }
+      path_.pop_back();
+    }
+  }
+
   void attribute(const Attribute& a, const Value& v) {
     if (!v.is_known()) return;  // an unknown may still become non-null
     if (v.is_null()) {
@@ -547,16 +553,7 @@ class Validator {
       mismatch("an object is required, found " + v.type().friendly_name());
       return;
     }
-    for (const Attribute& a : o.attributes) {
-      const Value* av = v.get(a.name);
-      path_.push_back(PathStep::attr(a.name));
-      if (!av) {
-        mismatch("attribute \"" + a.name + "\" is missing");
-      } else {
-        attribute(a, *av);
-      }
-      path_.pop_back();
-    }
+    attributes_of(o.attributes, v);
   }
 
   // The elements of a collection-like value (list, set, tuple, map, object)
