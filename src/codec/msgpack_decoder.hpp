@@ -169,34 +169,21 @@ class Decoder {
     return text::is_nfc(s) ? Value::string_nfc(s) : Value::string(s);
   }
 
-  // Array header; false (nothing consumed) if the next item is not an array.
-  bool read_array_len(size_t& n) {
+  // Array / map header; false (nothing consumed) if the next item is not one.
+  bool read_array_len(size_t& n) { return read_container_len(n, 0x90, 0xdc, 0xdd); }
+  bool read_map_len(size_t& n) { return read_container_len(n, 0x80, 0xde, 0xdf); }
+  // The fix form (fix..fix+15, count in the low nibble), then the 16- and
+  // 32-bit forms.
+  bool read_container_len(size_t& n, uint8_t fix, uint8_t c16, uint8_t c32) {
     need(1);
     const uint8_t c = *p_;
-    if (c >= 0x90 && c <= 0x9f) {
+    if (c >= fix && c <= fix + 0x0f) {
       ++p_;
       n = c & 0x0f;
-    } else if (c == 0xdc) {
+    } else if (c == c16) {
       ++p_;
       n = be16();
-    } else if (c == 0xdd) {
-      ++p_;
-      n = be32();
-    } else {
-      return false;
-    }
-    return true;
-  }
-  bool read_map_len(size_t& n) {
-    need(1);
-    const uint8_t c = *p_;
-    if (c >= 0x80 && c <= 0x8f) {
-      ++p_;
-      n = c & 0x0f;
-    } else if (c == 0xde) {
-      ++p_;
-      n = be16();
-    } else if (c == 0xdf) {
+    } else if (c == c32) {
       ++p_;
       n = be32();
     } else {

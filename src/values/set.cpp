@@ -173,6 +173,19 @@ bool append_set_member_key(const Value& v, std::string& out) {
 
 }  // namespace values_detail
 
+// Open, then each element's hash bytes followed by ';', then close: the
+// shape go-cty's appendSetHashBytes uses for lists and sets ([...]) and for
+// objects and tuples (<...>).
+void Value::append_element_hashes(std::string& out, char open, char close) const {
+  out.push_back(open);
+  const size_t n = length();
+  for (size_t i = 0; i < n; ++i) {
+    at(i).append_set_hash_bytes(out);
+    out.push_back(';');
+  }
+  out.push_back(close);
+}
+
 // appendSetHashBytes (compat 5.3).
 void Value::append_set_hash_bytes(std::string& out) const {
   if (!is_known()) {
@@ -206,27 +219,13 @@ void Value::append_set_hash_bytes(std::string& out) const {
       return;
     }
     case TypeKind::List:
-    case TypeKind::Set: {
-      out.push_back('[');
-      size_t n = length();
-      for (size_t i = 0; i < n; ++i) {
-        at(i).append_set_hash_bytes(out);
-        out.push_back(';');
-      }
-      out.push_back(']');
+    case TypeKind::Set:
+      append_element_hashes(out, '[', ']');
       return;
-    }
-    case TypeKind::Object:
-    case TypeKind::Tuple: {
-      out.push_back('<');
-      size_t n = length();
-      for (size_t i = 0; i < n; ++i) {
-        at(i).append_set_hash_bytes(out);
-        out.push_back(';');
-      }
-      out.push_back('>');
+    case TypeKind::Object:  // attribute values only, in sorted-name order
+    case TypeKind::Tuple:
+      append_element_hashes(out, '<', '>');
       return;
-    }
     case TypeKind::Dynamic:
       out.push_back('?');  // no known value has the dynamic type
       return;

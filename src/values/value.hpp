@@ -175,6 +175,7 @@ class Value {
   std::string go_string() const;
 
  private:
+  void append_element_hashes(std::string& out, char open, char close) const;
   friend struct ValueAccess;
 
   // What the payload union holds (value_internal.hpp has the heap blocks).
