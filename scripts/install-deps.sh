@@ -7,7 +7,7 @@ set -euo pipefail
 pkgs=(meson ninja-build pkg-config g++ python3
       libboost-dev libmsgpack-cxx-dev libsimdjson-dev libutf8proc-dev
       libgtest-dev libgmock-dev libbenchmark-dev
-      zstd gzip)
+      zstd gzip abigail-tools)
 
 missing=()
 for p in "${pkgs[@]}"; do

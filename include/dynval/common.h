@@ -35,6 +35,26 @@
 #  endif
 #endif
 
+/**
+ * Marks a public function as deprecated; compilers that know the attribute
+ * warn where it is used. Put it first, before `DV_API`:
+ *
+ *     DV_DEPRECATED("use dv_new_thing") DV_API dv_status_t dv_old_thing(...);
+ *
+ * A deprecated function keeps working for at least one minor release and is
+ * removed only together with a SONAME bump (docs/abi.md). Define
+ * DV_DEPRECATED(msg) as empty before including to silence the warnings.
+ */
+#ifndef DV_DEPRECATED
+#  if defined(__GNUC__) || defined(__clang__)
+#    define DV_DEPRECATED(msg) __attribute__((deprecated(msg)))
+#  elif defined(_MSC_VER)
+#    define DV_DEPRECATED(msg) __declspec(deprecated(msg))
+#  else
+#    define DV_DEPRECATED(msg)
+#  endif
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
