@@ -468,6 +468,15 @@ void with_document(JsonInput in, F&& fn) {
   Loader ld(buf.data(), buf.size());
   if (auto e = parser.iterate(buf.data(), buf.size(), buf.capacity()).get(doc)) ld.json_fail(e, buf.data());
   fn(ld, doc);
+  // The On-Demand walk checks the grammar of what it reads, but values it
+  // skips are only matched by brackets, so a document that is malformed
+  // inside a skipped part could be accepted (found by fuzz_schema_json).
+  // A full validating parse closes that hole; it runs only after a
+  // successful walk, whose errors carry offsets, and costs about one bare
+  // simdjson parse.
+  simdjson::dom::parser validator;
+  simdjson::dom::element root;
+  if (auto e = validator.parse(buf.data(), buf.size(), false).get(root)) ld.json_fail(e);
 }
 
 std::string join_names(const std::vector<std::string>& v) {

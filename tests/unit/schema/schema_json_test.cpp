@@ -245,6 +245,24 @@ TEST(SchemaJson, MalformedDocuments) {
   }
 }
 
+// Found by fuzz_schema_json: a ':' after a value the walk skips (here the
+// resource's "description_kind"), balanced by one '}' too many at the end.
+// The On-Demand walk alone matched brackets and accepted it; every entry
+// point must reject it.
+TEST(SchemaJson, MalformedInsideSkippedValue) {
+  std::string bad =
+      "{\"format_version\":\"1.0\",\"provider_schemas\":{\"p\":{\"resource_schemas\":{\"r\":{\"version\":0,"
+      "\"block\":{},\"description_kind\":\"x\":{\"a\":1},\"z\":2}}}}}}";
+  EXPECT_THROW(load_schema_json(bad, "resource:r"), Error);
+  EXPECT_THROW(load_all_schemas_json({bad, bad.size()}), Error);
+  EXPECT_THROW(list_schemas_json({bad, bad.size()}), Error);
+  try {
+    load_all_schemas_json({bad, bad.size()});
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Parse) << e.message();
+  }
+}
+
 TEST(SchemaJson, DuplicateSelectedEntry) {
   std::string doc =
       R"({"provider_schemas":{"p":{"resource_schemas":{"r":{"block":{}},"r":{"block":{}}}}}})";
