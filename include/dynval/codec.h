@@ -51,7 +51,11 @@ typedef struct dv_decode_options {
   size_t max_input_size;    /**< input bytes (default 2 GiB) */
   size_t max_elements;      /**< elements + entries in the whole input (default 2^28) */
   size_t max_string_length; /**< bytes of one string (default 1 GiB) */
-  size_t max_number_digits; /**< characters of one number's text (default 100000) */
+  size_t max_number_digits; /**< characters of one number's text (default 10000);
+                                 also, the numbers of one input may print as at
+                                 most 8 * this many characters beyond their input
+                                 length in total ("1e9999" is 6 bytes that print
+                                 as 10,000 digits) */
 } dv_decode_options_t;
 
 /** Static initializer: all defaults, current version. */

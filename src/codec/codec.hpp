@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "support/error.hpp"
 #include "values/value.hpp"
 
 namespace dynval::codec {
@@ -22,8 +23,29 @@ struct Limits {
   size_t max_input_size = size_t(1) << 31; // bytes of input
   size_t max_elements = size_t(1) << 28;   // elements + entries over the whole document
   size_t max_string_length = size_t(1) << 30;  // bytes of one string
-  size_t max_number_digits = 100000;       // characters of one number's text (decimal numbers)
+  size_t max_number_digits = 10000;        // characters of one number's text (decimal numbers)
 };
+
+// Printing a number costs time quadratic in its digits, and a short input
+// can denote a long number ("1e9999" prints as 10,000 digits). Beyond the
+// per-number limit, a document may hold numbers whose printed text exceeds
+// their input by at most kNumberExpansionFactor * max_number_digits
+// characters in total; past that, decoding fails with Status::Limit. This
+// keeps the cost of any input proportional to its size.
+inline constexpr size_t kNumberExpansionFactor = 8;
+
+// Adds the expansion of one number (its printed length bound minus its input
+// length) to a document's running total; throws Status::Limit at `offset`
+// when the total passes the budget.
+inline void charge_number_expansion(size_t printed, size_t input, const Limits& lim, size_t& total, size_t offset) {
+  if (printed <= input) return;
+  total += printed - input;
+  if (total > kNumberExpansionFactor * lim.max_number_digits)
+    throw Error(Status::Limit,
+                "numbers in this document would print as more than " +
+                    std::to_string(kNumberExpansionFactor * lim.max_number_digits) + " digits beyond their input",
+                {}, offset);
+}
 
 // What to do with bytes after the top-level value. go-cty ignores them (both
 // formats), and so does libdynval by default, to accept what go-cty accepts

@@ -505,6 +505,13 @@ class JsonDecoder {
     std::optional<Number> n = Number::parse(s);
     if (!n) fail(Status::TypeMismatch, "a number is required", tok.data());
     if (too_long) fail(Status::Limit, "number exponent too large", tok.data());
+    if (mag > s.size()) {
+      try {
+        charge_number_expansion(size_t(mag), s.size(), opts_.limits, number_expansion_, 0);
+      } catch (const Error& e) {
+        fail(e.status(), e.message(), tok.data());
+      }
+    }
     return std::move(*n);
   }
 
@@ -796,6 +803,7 @@ class JsonDecoder {
   const char* base_;
   const char* end_;
   const DecodeOptions& opts_;
+  size_t number_expansion_ = 0;  // see charge_number_expansion (codec.hpp)
   const Sanitized* san_;
   size_t max_depth_;
   size_t elements_ = 0;

@@ -577,7 +577,8 @@ TEST(JsonDecode, NumberGrammarIsChecked) {
     EXPECT_EQ(h.status(), Status::Limit);
     EXPECT_EQ(h.offset(), 0u);
   }
-  EXPECT_NO_THROW(dec("1e99999", T_N()));
+  EXPECT_NO_THROW(dec("1e9999", T_N()));
+  EXPECT_EQ(dec_err("1e99999", T_N()).status(), Status::Limit);  // over the 10,000 default
   // as a string type the literal is only text
   EXPECT_TRUE(same_value(dec("1e5944649", T_S()), S("1e5944649")));
 }
@@ -809,6 +810,23 @@ TEST(JsonDecode, DepthLimit) {
   std::string wrap2 = "1";
   for (int i = 0; i < 2000; ++i) wrap2 = "{\"value\":" + wrap2 + ",\"type\":\"dynamic\"}";
   EXPECT_EQ(dec_err(wrap2, T_D()).status(), Status::Limit);
+}
+
+// The document budget for number digits (codec.hpp charge_number_expansion):
+// eight "1e9000" pass, the ninth is refused at its offset.
+TEST(JsonDecode, NumberExpansionBudgetPerDocument) {
+  auto list_of = [](int n) {
+    std::string b = "[";
+    for (int i = 0; i < n; ++i) b += i ? ",1e9000" : "1e9000";
+    return b + "]";
+  };
+  EXPECT_EQ(dec(list_of(8), Type::list(T_N())).length(), 8u);
+  Error e = dec_err(list_of(9), Type::list(T_N()));
+  EXPECT_EQ(e.status(), Status::Limit);
+  EXPECT_EQ(e.offset(), 1u + 8 * 7);
+  DecodeOptions o;
+  o.limits.max_number_digits = 20000;
+  EXPECT_EQ(dec(list_of(9), Type::list(T_N()), o).length(), 9u);
 }
 
 TEST(JsonDecode, OtherLimits) {

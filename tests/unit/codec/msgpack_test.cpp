@@ -1012,6 +1012,34 @@ TEST(MsgpackHardening, NumberWithHugeExponentHitsTheDigitLimit) {
   EXPECT_NO_THROW(dynval::codec::msgpack_decode(in, dynval::Type::number(), opts));
 }
 
+// Each "1e9000" (6 bytes) prints as 9,001 digits, within the per-number
+// limit; the document budget (8 * max_number_digits characters beyond the
+// input) admits eight of them and refuses the ninth, at its offset, so that
+// no input costs more than its size allows (found by fuzz_transcode: one
+// 100,000-digit number took 0.7 s to print).
+TEST(MsgpackHardening, NumberExpansionBudgetPerDocument) {
+  auto list_of = [](int n) {
+    std::string b(1, char(0x90 + n));
+    for (int i = 0; i < n; ++i) b += std::string("\xa6") + "1e9000";
+    return b;
+  };
+  const auto t = dynval::Type::list(dynval::Type::number());
+  EXPECT_EQ(dynval::codec::msgpack_decode(list_of(8), t).length(), 8u);
+  try {
+    dynval::codec::msgpack_decode(list_of(9), t);
+    FAIL() << "expected a limit error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), dynval::Status::Limit);
+    EXPECT_EQ(e.offset(), 1u + 8 * 7);
+  }
+  std::string out;
+  EXPECT_THROW(dynval::codec::msgpack_to_json(out, list_of(9), t), Error);
+  // The budget follows the per-number limit.
+  dynval::codec::DecodeOptions opts;
+  opts.limits.max_number_digits = 20000;
+  EXPECT_EQ(dynval::codec::msgpack_decode(list_of(9), t, opts).length(), 9u);
+}
+
 // ---------- conformance reproducers (bytes from go-cty v1.18.1) ----------
 
 // A +/-Inf bound that was set or decoded is a real bound: go-cty omits a
