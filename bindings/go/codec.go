@@ -25,7 +25,8 @@ type DecodeOptions struct {
 	// MaxStringLength limits the bytes of one string (default 1 GiB).
 	MaxStringLength int
 	// MaxNumberDigits limits the characters of one number's text (default
-	// 100000).
+	// 10000); the numbers of one input may also print as at most 8 times
+	// that many characters beyond their input length in total.
 	MaxNumberDigits int
 }
 

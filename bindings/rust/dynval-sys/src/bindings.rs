@@ -111,7 +111,7 @@ pub struct dv_decode_options {
     pub max_elements: usize,
     #[doc = "< bytes of one string (default 1 GiB)"]
     pub max_string_length: usize,
-    #[doc = "< characters of one number's text (default 100000)"]
+    #[doc = "< characters of one number's text (default 10000);\nalso, the numbers of one input may print as at\nmost 8 * this many characters beyond their input\nlength in total (\"1e9999\" is 6 bytes that print\nas 10,000 digits)"]
     pub max_number_digits: usize,
 }
 #[repr(C)]

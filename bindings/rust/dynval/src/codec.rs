@@ -134,7 +134,9 @@ impl DecodeOptions {
         self
     }
 
-    /// Maximum characters of one number's text (default 100000).
+    /// Maximum characters of one number's text (default 10000); the numbers
+    /// of one input may also print as at most 8 times that many characters
+    /// beyond their input length in total.
     ///
     /// ```
     /// use dynval::{DecodeOptions, Type, Value};
