@@ -2,12 +2,20 @@
 # Installs everything libdynval needs to build and test on a fresh Debian 12
 # machine (run as root, or with sudo available). Safe to run repeatedly: it
 # only installs what is missing.
+#
+#   scripts/install-deps.sh          build and test dependencies
+#   scripts/install-deps.sh --fuzz   also clang and its sanitizer/libFuzzer
+#                                    runtimes (scripts/fuzz.sh)
 set -euo pipefail
 
 pkgs=(meson ninja-build pkg-config g++ python3
       libboost-dev libmsgpack-cxx-dev libsimdjson-dev libutf8proc-dev
       libgtest-dev libgmock-dev libbenchmark-dev
       zstd gzip abigail-tools)
+
+if [ "${1:-}" = --fuzz ]; then
+  pkgs+=(clang libclang-rt-14-dev)
+fi
 
 missing=()
 for p in "${pkgs[@]}"; do
