@@ -28,14 +28,15 @@ struct Limits {
 
 // Printing a number costs time quadratic in its digits, and a short input
 // can denote a long number ("1e9999" prints as 10,000 digits). Beyond the
-// per-number limit, a document may hold numbers whose printed text exceeds
-// their input by at most kNumberExpansionFactor * max_number_digits
-// characters in total; past that, decoding fails with Status::Limit. This
-// keeps the cost of any input proportional to its size.
+// per-number limit, the exponents of a document's numbers may add at most
+// kNumberExpansionFactor * max_number_digits characters beyond their input
+// text in total (Number::magnitude_digits() minus the input length, per
+// number); past that, decoding fails with Status::Limit. This keeps the cost
+// of any input proportional to its size.
 inline constexpr size_t kNumberExpansionFactor = 8;
 
-// Adds the expansion of one number (its printed length bound minus its input
-// length) to a document's running total; throws Status::Limit at `offset`
+// Adds the expansion of one number (`printed`: its magnitude digits, minus
+// its input length) to a document's running total; throws Status::Limit at `offset`
 // when the total passes the budget.
 inline void charge_number_expansion(size_t printed, size_t input, const Limits& lim, size_t& total, size_t offset) {
   if (printed <= input) return;

@@ -289,7 +289,7 @@ class Decoder {
              "number would have more than " + std::to_string(lim_.max_number_digits) + " digits",
              at);
       }
-      charge_number_expansion(bound, s.size(), lim_, number_expansion_, at);
+      charge_number_expansion(n->magnitude_digits(), s.size(), lim_, number_expansion_, at);
       return std::move(*n);
     }
     fail(Status::TypeMismatch, "number is required", at);

@@ -633,6 +633,26 @@ size_t Number::text_length_bound() const noexcept {
   return n >= 9.0e18 ? SIZE_MAX : static_cast<size_t>(n);
 }
 
+size_t Number::magnitude_digits() const noexcept {
+  constexpr double kLog10of2 = 0.30102999566398120;
+  int64_t top;  // 2^(top-1) <= |x| < 2^top
+  switch (kind_) {
+    case Kind::Int:
+    case Kind::Uint:
+    case Kind::Inf: return 0;
+    case Kind::Double: {
+      if (u_.d == 0) return 0;
+      int e;
+      std::frexp(u_.d, &e);
+      top = e;
+      break;
+    }
+    default: top = static_cast<int64_t>(u_.big->bit_len()) + u_.big->exp; break;
+  }
+  const double d = static_cast<double>(top < 0 ? -top : top) * kLog10of2;
+  return d >= 9.0e18 ? SIZE_MAX : static_cast<size_t>(d);
+}
+
 std::string Number::text() const {
   std::string s;
   append_text(s);

@@ -93,6 +93,10 @@ class Number {
   // with their digit limit before anything renders the number: a short input
   // such as "1e999999999" is a valid number whose text has a billion digits.
   size_t text_length_bound() const noexcept;
+  // About |log10 |x||: the zeros an exponent adds to the text (digits before
+  // the point of a large number, leading zeros after it of a small one),
+  // apart from the significant digits; 0 for inline integers, ±Inf and 0.
+  size_t magnitude_digits() const noexcept;
 
   // big.Float.String() == Text('g', 10): the set-hash text (%.10g of the
   // exact value).

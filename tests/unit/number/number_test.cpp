@@ -476,3 +476,18 @@ TEST(NumberTextBound, SeesHugeExponents) {
   // ... but stays close for ordinary values.
   EXPECT_LT(dynval::Number::parse("0.1")->text_length_bound(), size_t(400));
 }
+
+// magnitude_digits() is what the decoders charge against the document's
+// number budget: the zeros an exponent adds, not the significant digits.
+TEST(NumberMagnitudeDigits, CountsTheExponentOnly) {
+  auto md = [](const char* s) { return dynval::Number::parse(s)->magnitude_digits(); };
+  EXPECT_NEAR(double(md("1e9000")), 9000.0, 1.0);
+  EXPECT_NEAR(double(md("-1e-9000")), 9000.0, 1.0);
+  EXPECT_NEAR(double(md("1p-3000")), 903.0, 1.0);
+  EXPECT_LE(md("0.1"), 1u);
+  EXPECT_LE(md("1.234567890123456789012345678901234567890123456789"), 1u);
+  EXPECT_EQ(md("0"), 0u);
+  EXPECT_EQ(dynval::Number::from_int64(123456789).magnitude_digits(), 0u);
+  EXPECT_NEAR(double(dynval::Number::from_double(1e300).magnitude_digits()), 300.0, 1.0);
+  EXPECT_EQ(dynval::Number::from_double(0.0).magnitude_digits(), 0u);
+}
