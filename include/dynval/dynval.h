@@ -43,13 +43,31 @@
  *
  * ## Thread safety
  *
- * Types, values and schemas are immutable and reference-counted with atomic
- * counts. **A `const` pointer parameter means the call only reads** and may
- * run concurrently with any other call on the same object, from any thread.
- * A non-const pointer (a [`dv_builder_t`], a [`dv_buf_t`] being filled, an
- * object being freed) requires exclusive access to that object. Any object
- * may be freed from a thread other than the one that created it. There is no
- * global or thread-local state: errors travel through `err`.
+ * Types, values, schemas and errors are immutable once returned; types,
+ * values and schemas are reference-counted with atomic counts (a clone shares
+ * the object). **A `const` pointer parameter means the call only reads** and
+ * may run concurrently with any other call on the same object, from any
+ * thread. So, without locking, threads may share:
+ *
+ * - a [`dv_type_t`] (including the static primitive types and types borrowed
+ *   from values and schemas), a [`dv_value_t`] (and the values borrowed from
+ *   it), and a [`dv_schema_t`] (its implied type, [`dv_schema_validate`]);
+ * - a [`dv_error_t`]: its accessors only read it;
+ * - the bytes of a filled [`dv_buf_t`], and the options structs passed by
+ *   `const` pointer ([`dv_decode_options_t`], [`dv_refinements_t`]), which
+ *   the library only reads during the call.
+ *
+ * A non-const pointer (a [`dv_builder_t`], a [`dv_buf_t`] being filled or
+ * disposed, an options struct being initialised, an object being freed)
+ * requires exclusive access to that object: a builder may move between
+ * threads but is used by one at a time, and the schema it builds does not
+ * depend on it. Any object may be freed from a thread other than the one
+ * that created it, once no other thread is using it; pointers borrowed from
+ * it become invalid when its last reference is freed. No call depends on
+ * global or thread-local state (there is no "last error": errors travel
+ * through `err`); internally, the JSON decoders reuse a per-thread parser and
+ * buffer (released when the thread exits), and Unicode tables are built once
+ * on first use.
  */
 #ifndef DYNVAL_DYNVAL_H
 #define DYNVAL_DYNVAL_H

@@ -16,6 +16,12 @@
 
 namespace dynval::codec {
 
+// The deepest nesting any decoder follows, whatever Limits::max_depth says:
+// decoding recurses once per level (a few hundred bytes of stack each), so a
+// larger limit could overflow the C++ stack. At this depth decoding needs
+// about 2 MiB of stack; at the default max_depth, about 0.5 MiB.
+inline constexpr size_t kMaxSupportedDepth = 4096;
+
 // Resource limits for decoding untrusted input. Defaults pass every real
 // schema and value; each is checked before memory is committed.
 struct Limits {

@@ -32,9 +32,6 @@ namespace dynval::codec::detail::json {
 namespace od = simdjson::ondemand;
 
 
-// Recursion guard independent of Limits::max_depth, so that a caller-chosen
-// huge limit cannot overflow the C++ stack.
-inline constexpr size_t kHardMaxDepth = 4096;  // ~0.45 KB of stack per level (-O2)
 
 inline bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
@@ -223,7 +220,7 @@ class JsonDecoder {
  public:
   JsonDecoder(const char* base, size_t len, const DecodeOptions& opts, const Sanitized* san)
       : base_(base), end_(base + len), opts_(opts), san_(san) {
-    max_depth_ = std::min(opts.limits.max_depth, kHardMaxDepth);
+    max_depth_ = std::min(opts.limits.max_depth, kMaxSupportedDepth);
   }
 
   Value decode_document(od::document& doc, const Type& t) {

@@ -6,6 +6,7 @@
 // at the top of that file for the design and the differences from go-cty.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -117,13 +118,17 @@ class Decoder {
     return v;
   }
 
+  // The depth limit in effect: Limits::max_depth, but never more than
+  // kMaxSupportedDepth, so that a caller-chosen huge limit cannot overflow
+  // the C++ stack.
+  size_t max_depth() const { return std::min(lim_.max_depth, kMaxSupportedDepth); }
+
   // Depth of nested arrays/maps/wrappers, checked against the limit.
   struct DepthGuard {
     Decoder& d;
     DepthGuard(Decoder& dec, size_t at) : d(dec) {
-      if (++d.depth_ > d.lim_.max_depth) {
-        fail(Status::Limit, "maximum nesting depth of " + std::to_string(d.lim_.max_depth) +
-                                " exceeded", at);
+      if (++d.depth_ > d.max_depth()) {
+        fail(Status::Limit, "maximum nesting depth of " + std::to_string(d.max_depth()) + " exceeded", at);
       }
     }
     ~DepthGuard() { --d.depth_; }
@@ -581,11 +586,12 @@ class Decoder {
     }
     Type t;
     try {
-      const size_t room = lim_.max_depth > depth_ ? lim_.max_depth - depth_ : 1;
+      const size_t room = max_depth() > depth_ ? max_depth() - depth_ : 1;
       t = Type::from_json(json, room);
     } catch (Error& e) {
-      e.with_offset(tat);
-      throw;
+      // Offsets of type-JSON errors count from the start of the type text.
+      const size_t text_at = size_t(reinterpret_cast<const uint8_t*>(json.data()) - begin_);
+      throw Error(e.status(), e.message(), e.path(), e.offset() == kNoOffset ? tat : text_at + e.offset());
     }
     if (t.has_optional()) t = t.without_optional();
     return t;

@@ -106,7 +106,9 @@ class Type {
   // unless it starts with ']' or '}' (Decoder.More). An optional name that is
   // not an attribute is an error (go-cty panics). Duplicate attribute keys:
   // the last wins. Nesting deeper than max_depth brackets throws
-  // Status::Limit; parsing recurses once per level, so keep max_depth modest.
+  // Status::Limit; parsing recurses once per level, so max_depth is capped
+  // at kMaxJsonDepth whatever the caller asks.
+  static constexpr size_t kMaxJsonDepth = 4096;
   static Type from_json(std::string_view json, size_t max_depth = 1000);
 
   // cty FriendlyName-like text for messages: "string", "list of number",

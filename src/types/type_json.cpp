@@ -793,7 +793,7 @@ class TypeJsonReader {
 }  // namespace
 
 Type Type::from_json(std::string_view json, size_t max_depth) {
-  TypeJsonReader r(json, max_depth);
+  TypeJsonReader r(json, std::min(max_depth, kMaxJsonDepth));
   return r.parse_top();
 }
 
