@@ -20,7 +20,20 @@ namespace dynval::codec {
 // decoding recurses once per level (a few hundred bytes of stack each), so a
 // larger limit could overflow the C++ stack. At this depth decoding needs
 // about 2 MiB of stack; at the default max_depth, about 0.5 MiB.
+// AddressSanitizer makes every frame several times larger (a 4096-deep
+// transcode overflowed 8 MiB), so sanitized builds stop at 1024.
+#if defined(__SANITIZE_ADDRESS__)
+#define DV_CODEC_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DV_CODEC_ASAN 1
+#endif
+#endif
+#ifdef DV_CODEC_ASAN
+inline constexpr size_t kMaxSupportedDepth = 1024;
+#else
 inline constexpr size_t kMaxSupportedDepth = 4096;
+#endif
 
 // Resource limits for decoding untrusted input. Defaults pass every real
 // schema and value; each is checked before memory is committed.
