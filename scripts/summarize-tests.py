@@ -6,6 +6,9 @@
 - Meson tests (BUILD_DIR/meson-logs/testlog.json): each GoogleTest executable
   is counted case by case from the JUnit XML it writes (Meson's 'gtest'
   protocol asks for it), TAP tests line by line, every other test as one.
+- LOG_DIR/asan.log, tsan.log: the sanitizer builds' Meson tests, counted
+  as above from the build folder named on their "build=DIR" line.
+- LOG_DIR/fuzz.log: one test per fuzz target ("fuzz NAME ok|FINDING").
 - LOG_DIR/install.log: the install test, one test.
 - LOG_DIR/rust.log: cargo's "test result:" lines; a failing step before
   cargo test (bindings check, fmt, clippy, example) counts as one failure.
@@ -39,8 +42,13 @@ def count_xml(path):
     return p, f, s
 
 
-log = os.path.join(build, "meson-logs", "testlog.json")
-if os.path.exists(log):
+def count_meson(build):
+    """Counts the tests of one Meson build's last `meson test` run."""
+    passed = failed = skipped = 0
+    log = os.path.join(build, "meson-logs", "testlog.json")
+    if not os.path.exists(log):
+        print(f"no meson test log found in {build}")
+        return 0, 1, 0
     for line in open(log):
         r = json.loads(line)
         res = r["result"]
@@ -71,10 +79,10 @@ if os.path.exists(log):
             skipped += 1
         elif res in ("FAIL", "TIMEOUT", "ERROR", "UNEXPECTEDPASS"):
             failed += 1
-else:
-    print("no meson test log found")
-    failed += 1
+    return passed, failed, skipped
 
+
+passed, failed, skipped = count_meson(build)
 
 def read_log(name):
     path = os.path.join(logdir, name) if logdir else None
@@ -84,6 +92,29 @@ def read_log(name):
     m = re.search(r"^exit=(\d+)\s*$", text, re.M)
     return text, (int(m.group(1)) if m else 1)
 
+
+# Sanitizer builds (scripts/sanitize.sh): LOG_DIR/asan.log and tsan.log name
+# their build folder on a line "build=DIR"; their Meson tests count like the
+# main build's, and a failure before any test ran counts as one.
+for name in ("asan.log", "tsan.log"):
+    text, rc = read_log(name)
+    if text is None:
+        continue
+    m = re.search(r"^build=(.*)$", text, re.M)
+    p, f, s = count_meson(m.group(1).strip()) if m else (0, 1, 0)
+    if rc != 0 and f == 0:
+        f += 1
+    passed, failed, skipped = passed + p, failed + f, skipped + s
+
+# Fuzzing campaigns (scripts/fuzz.sh): one line per target, "fuzz NAME ok"
+# or "fuzz NAME FINDING"; a failure before any target ran counts as one.
+text, rc = read_log("fuzz.log")
+if text is not None:
+    p = len(re.findall(r"^fuzz \S+\s+ok\b", text, re.M))
+    f = len(re.findall(r"^fuzz \S+\s+FINDING\b", text, re.M))
+    if rc != 0 and f == 0:
+        f += 1
+    passed, failed = passed + p, failed + f
 
 text, rc = read_log("install.log")
 if text is not None:

@@ -1,14 +1,22 @@
 #!/usr/bin/env bash
 # Runs every test of libdynval from a fresh checkout: installs the
 # dependencies, builds, runs all Meson test suites (C++ unit tests, C API,
-# headers, ABI, CLI, examples, go-cty cross-checks), the install test, the
-# Rust bindings (cargo test, clippy), the Go binding (go vet, go test -race)
-# and the go-cty conformance suite, then prints one plain summary line
+# headers, ABI symbols and abidiff baseline, CLI, examples, fuzz corpus
+# replays, hardening, go-cty cross-checks), the install test, the Rust
+# bindings (cargo test, clippy), the Go binding (go vet, go test -race) and
+# the go-cty conformance suite; then the Meson suites again under
+# AddressSanitizer + UndefinedBehaviorSanitizer, the concurrency tests under
+# ThreadSanitizer (scripts/sanitize.sh), and a short libFuzzer campaign per
+# fuzz target (scripts/fuzz.sh); then prints one plain summary line
 # "N passed, N failed" over all of them. GoogleTest, cargo and go test cases
 # are counted one by one; other tests count as one.
 #
-# Usage: scripts/test.sh [BUILD_DIR]        (default: build)
-# Set DYNVAL_SKIP_BINDINGS=1 to run only the Meson suites.
+# Usage: scripts/test.sh [BUILD_DIR]        (default: build; the sanitizer
+#                                            and fuzz builds go beside it as
+#                                            BUILD_DIR-asan, -tsan, -fuzz)
+# Set DYNVAL_SKIP_BINDINGS=1 to skip the bindings and conformance,
+# DYNVAL_SKIP_SANITIZERS=1 to skip the sanitizer builds, DYNVAL_SKIP_FUZZ=1 to
+# skip fuzzing; DYNVAL_FUZZ_SECONDS sets the time per fuzz target (30).
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"
@@ -44,6 +52,21 @@ if [ "${DYNVAL_SKIP_BINDINGS:-0}" != 1 ]; then
   echo "== Go binding and go-cty conformance"
   bindings/go/test.sh "$build" 2>&1 | tee "$logs/go.log"
   echo "exit=${PIPESTATUS[0]}" >> "$logs/go.log"
+fi
+
+if [ "${DYNVAL_SKIP_SANITIZERS:-0}" != 1 ]; then
+  for mode in asan tsan; do
+    echo "== $mode"
+    rm -f "$build-$mode/meson-logs/testlog.json"
+    { echo "build=$build-$mode"; scripts/sanitize.sh "$mode" "$build-$mode" 2>&1; } | tee "$logs/$mode.log"
+    echo "exit=${PIPESTATUS[0]}" >> "$logs/$mode.log"
+  done
+fi
+
+if [ "${DYNVAL_SKIP_FUZZ:-0}" != 1 ]; then
+  echo "== fuzz (${DYNVAL_FUZZ_SECONDS:-30} s per target)"
+  scripts/fuzz.sh -t "${DYNVAL_FUZZ_SECONDS:-30}" -j 2 -b "$build-fuzz" 2>&1 | tee "$logs/fuzz.log"
+  echo "exit=${PIPESTATUS[0]}" >> "$logs/fuzz.log"
 fi
 
 python3 "$root/scripts/summarize-tests.py" "$build" "$logs"
