@@ -27,8 +27,10 @@
 #include <string_view>
 #include <vector>
 
+#include "codec/codec.hpp"
 #include "support/error.hpp"
 #include "types/type.hpp"
+#include "values/value.hpp"
 
 namespace dynval::fuzz {
 
@@ -135,6 +137,33 @@ inline bool write_type(std::string& out, const Type& t, int depth = 0) {
   }
 }
 
+// A value target's input: a mode byte (when `with_mode`; low bit set = the
+// payload is JSON, else MessagePack), a type in the grammar above, then the
+// payload. Returns false for inputs to skip (empty, or a type whose
+// attribute names collide).
+struct TypedInput {
+  bool json = false;
+  Type type;
+  std::string_view payload;
+};
+
+inline bool read_typed_input(const uint8_t* data, size_t size, bool with_mode, TypedInput& out) {
+  if (with_mode) {
+    if (size == 0) return false;
+    out.json = data[0] & 1;
+    ++data;
+    --size;
+  }
+  Reader r(data, size);
+  try {
+    out.type = read_type(r);
+  } catch (const Error&) {
+    return false;
+  }
+  out.payload = r.rest();
+  return true;
+}
+
 // Every decoding error must be well formed: a real status, a message, and
 // a byte offset (when it has one) inside the input.
 inline void check_error(const Error& e, size_t input_size) {
@@ -142,6 +171,28 @@ inline void check_error(const Error& e, size_t input_size) {
   FUZZ_CHECK(!e.message().empty(), "error without a message (status %d)", int(e.status()));
   FUZZ_CHECK(e.offset() == kNoOffset || e.offset() <= input_size, "offset %zu past the input (%zu bytes): %s",
              e.offset(), input_size, e.message().c_str());
+}
+
+// The body of the decode targets: decode(payload, type, options) with
+// trailing bytes ignored and rejected; a value must be raw-equal to itself
+// and hashable, an error well formed.
+template <class Decode>
+int run_decode_target(const uint8_t* data, size_t size, Decode&& decode) {
+  TypedInput in;
+  if (!read_typed_input(data, size, false, in)) return -1;
+  for (codec::Trailing trailing : {codec::Trailing::Ignore, codec::Trailing::Reject}) {
+    codec::DecodeOptions opts;
+    opts.trailing = trailing;
+    try {
+      Value v = decode(in.payload, in.type, opts);
+      FUZZ_CHECK(v.raw_equals(v));
+      (void)v.hash();
+      (void)v.equals(v);
+    } catch (const Error& e) {
+      check_error(e, in.payload.size());
+    }
+  }
+  return 0;
 }
 
 }  // namespace dynval::fuzz

@@ -59,16 +59,11 @@ auto must(const char* what, F&& f) -> decltype(f()) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size == 0) return -1;
-  bool from_json = data[0] & 1;
-  fuzz::Reader r(data + 1, size - 1);
-  Type type;
-  try {
-    type = fuzz::read_type(r);
-  } catch (const Error&) {
-    return -1;
-  }
-  std::string_view in = r.rest();
+  fuzz::TypedInput ti;
+  if (!fuzz::read_typed_input(data, size, true, ti)) return -1;
+  const bool from_json = ti.json;
+  const Type& type = ti.type;
+  std::string_view in = ti.payload;
   Value v;
   try {
     v = from_json ? codec::json_decode(in, type) : codec::msgpack_decode(in, type);

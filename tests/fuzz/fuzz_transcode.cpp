@@ -6,54 +6,21 @@
 // both fail with the same status, message, path and byte offset; on failure
 // the transcoder leaves the output buffer as it was.
 #include "codec/codec.hpp"
+#include "common/outcome.hpp"
 #include "fuzz_common.hpp"
 
 using namespace dynval;
 
-namespace {
-
-struct Outcome {
-  bool ok = false;
-  std::string bytes;
-  Status status = Status::Ok;
-  std::string message;
-  std::string path;
-  size_t offset = kNoOffset;
-};
-
-const std::string kPrefix = "PRE";
-
-template <class F>
-Outcome run(F&& f) {
-  Outcome o;
-  std::string out = kPrefix;
-  try {
-    f(out);
-    o.ok = true;
-    o.bytes = out.substr(kPrefix.size());
-  } catch (const Error& e) {
-    o.status = e.status();
-    o.message = e.message();
-    o.path = path_string(e.path());
-    o.offset = e.offset();
-    o.bytes = out;
-  }
-  return o;
-}
-
-}  // namespace
+using dynval::test::Outcome;
+using dynval::test::run;
+const std::string& kPrefix = dynval::test::kOutcomePrefix;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  if (size == 0) return -1;
-  bool from_json = data[0] & 1;
-  fuzz::Reader r(data + 1, size - 1);
-  Type type;
-  try {
-    type = fuzz::read_type(r);
-  } catch (const Error&) {
-    return -1;
-  }
-  std::string_view in = r.rest();
+  fuzz::TypedInput ti;
+  if (!fuzz::read_typed_input(data, size, true, ti)) return -1;
+  const bool from_json = ti.json;
+  const Type& type = ti.type;
+  std::string_view in = ti.payload;
   for (codec::Trailing trailing : {codec::Trailing::Ignore, codec::Trailing::Reject}) {
     codec::DecodeOptions opts;
     opts.trailing = trailing;

@@ -22,6 +22,7 @@
 
 #include "fuzz_common.hpp"
 #include "schema/schema.hpp"
+#include "common/hex.hpp"
 
 using namespace dynval;
 namespace fs = std::filesystem;
@@ -34,27 +35,7 @@ std::string read_file(const fs::path& p) {
   return std::string((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
 }
 
-std::string unhex(std::string_view h) {
-  std::string out;
-  auto nib = [](char c) -> int {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-  };
-  int hi = -1;
-  for (char c : h) {
-    int v = nib(c);
-    if (v < 0) continue;  // spaces are allowed between bytes
-    if (hi < 0) {
-      hi = v;
-    } else {
-      out += char(hi * 16 + v);
-      hi = -1;
-    }
-  }
-  return out;
-}
+using dynval::test::unhex;
 
 std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> cols;

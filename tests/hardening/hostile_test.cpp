@@ -74,6 +74,7 @@
 #include "support/error.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
+#include "common/hex.hpp"
 
 // ---------------------------------------------------------------------------
 // Counting global allocator
@@ -184,23 +185,7 @@ size_t bound_for(size_t input, size_t factor) { return factor * input + kMiB; }
 // ---------------------------------------------------------------------------
 // Byte helpers
 
-std::string unhex(std::string_view h) {
-  std::string out;
-  int hi = -1;
-  for (char c : h) {
-    int v;
-    if (c >= '0' && c <= '9') v = c - '0';
-    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
-    else continue;
-    if (hi < 0) {
-      hi = v;
-    } else {
-      out.push_back(char(hi << 4 | v));
-      hi = -1;
-    }
-  }
-  return out;
-}
+using dynval::test::unhex;
 
 std::string be32(uint32_t n) {
   return {char(n >> 24), char(n >> 16), char(n >> 8), char(n)};

@@ -29,6 +29,7 @@
 #include "text/text.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
+#include "common/hex.hpp"
 
 namespace {
 
@@ -45,34 +46,9 @@ namespace codec = dynval::codec;
 
 // ---------- helpers ----------
 
-std::string unhex(std::string_view h) {
-  std::string out;
-  int hi = -1;
-  for (char c : h) {
-    int v;
-    if (c >= '0' && c <= '9') v = c - '0';
-    else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
-    else if (c >= 'A' && c <= 'F') v = c - 'A' + 10;
-    else continue;  // spaces
-    if (hi < 0) {
-      hi = v;
-    } else {
-      out.push_back(char(hi << 4 | v));
-      hi = -1;
-    }
-  }
-  return out;
-}
+using dynval::test::unhex;
 
-std::string hex(std::string_view b) {
-  static const char* d = "0123456789abcdef";
-  std::string out;
-  for (unsigned char c : b) {
-    out.push_back(d[c >> 4]);
-    out.push_back(d[c & 15]);
-  }
-  return out;
-}
+using dynval::test::hex;
 
 std::string enc(const Value& v, const Type& t) {
   std::string out;

@@ -29,45 +29,17 @@
 #include "support/error.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
+#include "common/hex.hpp"
+#include "common/outcome.hpp"
 
 using namespace dynval;
 using namespace dynval::codec;
 
 namespace {
 
-struct Outcome {
-  bool ok = false;
-  std::string bytes;
-  Status status = Status::Ok;
-  std::string message;
-  std::string path;
-  size_t offset = kNoOffset;
-};
-
-std::string describe(const Outcome& o) {
-  if (o.ok) return "ok: " + o.bytes;
-  return std::string("error ") + status_name(o.status) + " '" + o.message + "' at " + o.path + " offset " +
-         (o.offset == kNoOffset ? std::string("none") : std::to_string(o.offset));
-}
-
-template <class F>
-Outcome run(F&& f) {
-  Outcome o;
-  const std::string prefix = "PRE";
-  std::string out = prefix;
-  try {
-    f(out);
-    o.ok = true;
-    o.bytes = out.substr(prefix.size());
-  } catch (const Error& e) {
-    o.status = e.status();
-    o.message = e.message();
-    o.path = path_string(e.path());
-    o.offset = e.offset();
-    o.bytes = out;  // the transcoder must leave the buffer as it was
-  }
-  return o;
-}
+using dynval::test::describe;
+using dynval::test::Outcome;
+using dynval::test::run;
 
 const char* kPre = "PRE";
 
@@ -100,11 +72,7 @@ const char* kPre = "PRE";
   return ::testing::AssertionSuccess();
 }
 
-std::string unhex(std::string_view h) {
-  std::string out;
-  for (size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(char(std::stoi(std::string(h.substr(i, 2)), nullptr, 16)));
-  return out;
-}
+using dynval::test::unhex;
 
 Type obj(std::vector<std::pair<std::string, Type>> attrs) {
   std::vector<Type::AttrSpec> specs;
