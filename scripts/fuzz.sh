@@ -2,10 +2,11 @@
 # Runs the libFuzzer targets of tests/fuzz, each for a given time, under
 # AddressSanitizer + UndefinedBehaviorSanitizer (clang from Debian).
 #
-# Usage: scripts/fuzz.sh [-t SECONDS] [-j JOBS] [-b BUILD_DIR] [--merge] [TARGET...]
+# Usage: scripts/fuzz.sh [-t SECONDS] [-j JOBS] [-b BUILD_DIR] [-s SEED] [--merge] [TARGET...]
 #   -t SECONDS  time per target (default 60)
 #   -j JOBS     targets run side by side (default 1)
 #   -b DIR      the fuzz build (default build-fuzz; configured if missing)
+#   -s SEED     libFuzzer's random seed (default: a new one each run)
 #   --merge     afterwards, add the inputs that found new coverage to the
 #               committed seed corpus tests/fuzz/corpus/<target> (libFuzzer
 #               -merge=1, so only coverage-increasing inputs are kept)
@@ -20,15 +21,16 @@
 # One line per target reports seconds, executions and the corpus size.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-secs=60 jobs=1 build="$root/build-fuzz" merge=0 targets=()
+secs=60 jobs=1 build="$root/build-fuzz" merge=0 seed=0 targets=()
 all=(msgpack_decode json_decode type_json schema_json schema_proto transcode roundtrip)
 while [ $# -gt 0 ]; do
   case "$1" in
     -t) secs="$2"; shift 2 ;;
     -j) jobs="$2"; shift 2 ;;
     -b) build="$2"; shift 2 ;;
+    -s) seed="$2"; shift 2 ;;
     --merge) merge=1; shift ;;
-    -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done
@@ -51,7 +53,7 @@ run_one() {
   local max_len=16384
   [ "$t" = schema_json ] && max_len=65536
   "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
-    -max_len="$max_len" -print_final_stats=1 -artifact_prefix="$art" \
+    -max_len="$max_len" -seed="$seed" -print_final_stats=1 -artifact_prefix="$art" \
     "$work" "$root/tests/fuzz/corpus/$t" >"$log" 2>&1
   local rc=$? execs units
   execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -65,7 +67,7 @@ run_one() {
   return $rc
 }
 export -f run_one
-export build secs root
+export build secs root seed
 
 status=0
 printf '%s\n' "${targets[@]}" | xargs -P "$jobs" -I{} bash -c 'run_one {}' || status=1
