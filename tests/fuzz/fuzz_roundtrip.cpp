@@ -3,8 +3,9 @@
 // a type in the grammar of fuzz_common.hpp, then the payload. Whatever
 // decodes is a value v of that type. Checks:
 //   - MessagePack: encode(v) succeeds, decodes to a value raw-equal to v
-//     (except for go-cty's narrow text numbers, see has_narrow_number),
-//     and that value encodes to the same bytes;
+//     that encodes to the same bytes; where v holds numbers MessagePack
+//     cannot carry (go-cty's narrow text numbers: bytes only; -0: from the
+//     second round on; see has_narrow_number) the weaker property;
 //   - JSON: encode(v) succeeds unless v holds an unknown (Status::Unknown)
 //     or an infinity (Status::Unsupported); the text decodes and encodes
 //     again, and from the second round on text and value are a fixpoint
@@ -20,6 +21,8 @@ using namespace dynval;
 
 namespace {
 
+// Values MessagePack cannot carry exactly, in go-cty as in libdynval (so the
+// value check is skipped for them; the bytes check still applies):
 // go-cty (v1.14.4 and later) writes an integer too large for int64 as
 // decimal text even when it came from a float64, and the text is the
 // shortest that identifies the float64 at 53 bits, which reads back at 512
@@ -27,19 +30,32 @@ namespace {
 // comes back as -276325901626200970000000000 exactly). libdynval writes the
 // same bytes, so such values round-trip by bytes but not by value.
 // JSON text always reads back at 512 bits, so only values whose numbers all
-// have 512 bits can come back equal (text_only = false).
-bool has_narrow_number(const Value& v, bool text_only) {
+// have 512 bits can come back equal (Narrow::Below512Bits).
+// -0 is an exact int64 0 to go-cty's encoder, so MessagePack writes 0: the
+// sign is lost, and in a set, -0 and 0 (distinct elements, ordered by their
+// hash texts "-0" and "0") merge or move, so even the bytes change on the
+// second round. JSON writes "-0" and keeps it.
+enum class Narrow { Below512Bits, TextBelow512Bits, NegativeZero };
+
+bool has_narrow_number(const Value& v, Narrow what) {
   if (!v.is_known() || v.is_null()) return false;
   switch (v.type().kind()) {
-    case TypeKind::Number:
-      return v.as_number().precision() < 512 && (!text_only || v.as_number().wire_form() == Number::WireForm::Text);
+    case TypeKind::Number: {
+      const Number& n = v.as_number();
+      switch (what) {
+        case Narrow::NegativeZero: return n.is_zero() && n.signbit();
+        case Narrow::TextBelow512Bits: return n.precision() < 512 && n.wire_form() == Number::WireForm::Text;
+        case Narrow::Below512Bits: return n.precision() < 512;
+      }
+      return false;
+    }
     case TypeKind::List:
     case TypeKind::Set:
     case TypeKind::Map:
     case TypeKind::Object:
     case TypeKind::Tuple:
       for (size_t i = 0; i < v.length(); ++i)
-        if (has_narrow_number(v.at(i), text_only)) return true;
+        if (has_narrow_number(v.at(i), what)) return true;
       return false;
     default:
       return false;
@@ -75,12 +91,22 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string mp;
   must("msgpack_encode", [&] { codec::msgpack_encode(mp, v, type); });
   Value back = must("msgpack_decode of encoded bytes", [&] { return codec::msgpack_decode(mp, type); });
-  if (!has_narrow_number(v, true))
-    FUZZ_CHECK(back.raw_equals(v), "MessagePack round trip changed the value: %s -> %s", v.go_string().c_str(),
-               back.go_string().c_str());
   std::string mp2;
   must("msgpack_encode of decoded value", [&] { codec::msgpack_encode(mp2, back, type); });
-  FUZZ_CHECK(mp2 == mp, "MessagePack bytes changed on the second round");
+  if (!has_narrow_number(v, Narrow::NegativeZero)) {
+    FUZZ_CHECK(mp2 == mp, "MessagePack bytes changed on the second round");
+    if (!has_narrow_number(v, Narrow::TextBelow512Bits))
+      FUZZ_CHECK(back.raw_equals(v), "MessagePack round trip changed the value: %s -> %s", v.go_string().c_str(),
+                 back.go_string().c_str());
+  } else {
+    // From the second round on, bytes and value are a fixpoint.
+    Value back2 = must("msgpack_decode of re-encoded bytes", [&] { return codec::msgpack_decode(mp2, type); });
+    std::string mp3;
+    must("msgpack_encode of the second decoded value", [&] { codec::msgpack_encode(mp3, back2, type); });
+    FUZZ_CHECK(mp3 == mp2, "MessagePack bytes changed on the third round");
+    FUZZ_CHECK(back2.raw_equals(back), "MessagePack round trip changed the value: %s -> %s",
+               back.go_string().c_str(), back2.go_string().c_str());
+  }
 
   // JSON. go-cty writes invalid UTF-8 in strings as the escape \ufffd but a
   // real U+FFFD as itself, so the first round may change the text; from the
@@ -107,7 +133,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FUZZ_CHECK(js3 == js2, "JSON text changed on the third round: %s -> %s", js2.c_str(), js3.c_str());
   FUZZ_CHECK(j2.raw_equals(j1), "JSON round trip changed the value: %s -> %s", j1.go_string().c_str(),
              j2.go_string().c_str());
-  if (js2 == js && !type.has_dynamic() && !has_narrow_number(v, false))
+  if (js2 == js && !type.has_dynamic() && !has_narrow_number(v, Narrow::Below512Bits))
     FUZZ_CHECK(j1.raw_equals(v), "JSON round trip changed the value: %s -> %s", v.go_string().c_str(),
                j1.go_string().c_str());
   return 0;
