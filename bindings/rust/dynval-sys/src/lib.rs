@@ -117,7 +117,16 @@ mod tests {
             if path.extension().and_then(|e| e.to_str()) != Some("h") {
                 continue;
             }
-            let text = std::fs::read_to_string(&path).unwrap();
+            let raw = std::fs::read_to_string(&path).unwrap();
+            // Declarations only: drop /* ... */ comments, whose examples
+            // may show DV_API declarations (common.h's DV_DEPRECATED).
+            let mut text = String::new();
+            let mut rest = raw.as_str();
+            while let Some(start) = rest.find("/*") {
+                text.push_str(&rest[..start]);
+                rest = rest[start..].find("*/").map_or("", |end| &rest[start + end + 2..]);
+            }
+            text.push_str(rest);
             for decl in text.split("DV_API ").skip(1) {
                 // `DV_API <return type> dv_name(`: the identifier before '('.
                 let head = &decl[..decl.find('(').unwrap()];
