@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "number/number.hpp"
 #include "support/error.hpp"
 #include "values/value.hpp"
 
@@ -54,12 +55,19 @@ struct Limits {
 // of any input proportional to its size.
 inline constexpr size_t kNumberExpansionFactor = 8;
 
-// Adds the expansion of one number (`printed`: its magnitude digits, minus
-// its input length) to a document's running total; throws Status::Limit at `offset`
-// when the total passes the budget.
-inline void charge_number_expansion(size_t printed, size_t input, const Limits& lim, size_t& total, size_t offset) {
-  if (printed <= input) return;
-  total += printed - input;
+// The digit checks of one decoded number, shared by both decoders: its
+// printed text (Number::text_length_bound) must fit max_number_digits, and
+// the digits its exponent adds beyond its input text (input_length) count
+// against the document's budget in `total`. Throws Status::Limit at
+// `offset`.
+inline void check_number_digits(const Number& n, size_t input_length, const Limits& lim, size_t& total,
+                                size_t offset) {
+  if (n.text_length_bound() > lim.max_number_digits)
+    throw Error(Status::Limit, "number would have more than " + std::to_string(lim.max_number_digits) + " digits",
+                {}, offset);
+  const size_t printed = n.magnitude_digits();
+  if (printed <= input_length) return;
+  total += printed - input_length;
   if (total > kNumberExpansionFactor * lim.max_number_digits)
     throw Error(Status::Limit,
                 "numbers in this document would print as more than " +

@@ -506,12 +506,8 @@ class JsonDecoder {
     // what the number prints as, exactly as in the MessagePack decoder, so
     // that whatever decodes also encodes to text the decoders accept again
     // ("-1e-9999" prints as 10,002 characters; found by fuzz_roundtrip).
-    const size_t bound = n->text_length_bound();
-    if (bound > opts_.limits.max_number_digits)
-      fail(Status::Limit, "number would have more than " + std::to_string(opts_.limits.max_number_digits) + " digits",
-           tok.data());
     try {
-      charge_number_expansion(n->magnitude_digits(), s.size(), opts_.limits, number_expansion_, 0);
+      check_number_digits(*n, s.size(), opts_.limits, number_expansion_, 0);
     } catch (const Error& e) {
       fail(e.status(), e.message(), tok.data());
     }
@@ -806,7 +802,7 @@ class JsonDecoder {
   const char* base_;
   const char* end_;
   const DecodeOptions& opts_;
-  size_t number_expansion_ = 0;  // see charge_number_expansion (codec.hpp)
+  size_t number_expansion_ = 0;  // see check_number_digits (codec.hpp)
   const Sanitized* san_;
   size_t max_depth_;
   size_t elements_ = 0;

@@ -288,13 +288,7 @@ class Decoder {
       if (!n) fail(Status::TypeMismatch, "number is required", at);
       // A short text can be a valid number with millions of digits
       // ("1e5944649"): apply the digit limit to what it would print as.
-      const size_t bound = n->text_length_bound();
-      if (bound > lim_.max_number_digits) {
-        fail(Status::Limit,
-             "number would have more than " + std::to_string(lim_.max_number_digits) + " digits",
-             at);
-      }
-      charge_number_expansion(n->magnitude_digits(), s.size(), lim_, number_expansion_, at);
+      check_number_digits(*n, s.size(), lim_, number_expansion_, at);
       return std::move(*n);
     }
     fail(Status::TypeMismatch, "number is required", at);
@@ -844,7 +838,7 @@ class Decoder {
   const uint8_t* p_;
   const uint8_t* end_;
   const Limits& lim_;
-  size_t number_expansion_ = 0;  // see charge_number_expansion (codec.hpp)
+  size_t number_expansion_ = 0;  // see check_number_digits (codec.hpp)
   size_t* elements_;
   size_t depth_ = 0;
   // (type, shape); holding the type keeps its node (the cache key) alive,

@@ -822,7 +822,7 @@ TEST(JsonDecode, DepthLimit) {
   EXPECT_EQ(dec_err(wrap2, T_D()).status(), Status::Limit);
 }
 
-// The document budget for number digits (codec.hpp charge_number_expansion):
+// The document budget for number digits (codec.hpp check_number_digits):
 // eight "1e9000" pass, the ninth is refused at its offset.
 TEST(JsonDecode, NumberExpansionBudgetPerDocument) {
   auto list_of = [](int n) {
