@@ -8,8 +8,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
+#include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "number/number.hpp"
 #include "support/error.hpp"
@@ -74,6 +77,39 @@ inline void check_number_digits(const Number& n, size_t input_length, const Limi
                     std::to_string(kNumberExpansionFactor * lim.max_number_digits) + " digits beyond their input",
                 {}, offset);
 }
+
+namespace detail {
+
+// A run of values on a decoder's scratch stack: the children of one
+// collection, pushed while it is decoded. Collections are built from the run
+// in place (Value::list_of & co take a span), so decoding allocates no
+// vector per collection. The run is popped when the Scratch goes out of
+// scope, after the collection is built or on an error. Nested collections
+// push and pop above it, so only indexes into the stack are kept, never
+// references across a child's decode (the stack may grow).
+class Scratch {
+ public:
+  explicit Scratch(std::vector<Value>& s) : s_(s), base_(s.size()) {}
+  ~Scratch() { s_.erase(s_.begin() + std::ptrdiff_t(base_), s_.end()); }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  size_t size() const { return s_.size() - base_; }
+  std::span<Value> span() { return std::span<Value>(s_.data() + base_, size()); }
+  Value& operator[](size_t i) { return s_[base_ + i]; }
+  void push(Value v) { s_.push_back(std::move(v)); }
+  void resize(size_t n) { s_.resize(base_ + n); }
+  // Moves the run into a vector (the general constructors take vectors).
+  std::vector<Value> take() {
+    return std::vector<Value>(std::make_move_iterator(s_.begin() + std::ptrdiff_t(base_)),
+                              std::make_move_iterator(s_.end()));
+  }
+
+ private:
+  std::vector<Value>& s_;
+  size_t base_;
+};
+
+}  // namespace detail
 
 // What to do with bytes after the top-level value. go-cty ignores them (both
 // formats), and so does libdynval by default, to accept what go-cty accepts

@@ -391,13 +391,15 @@ class JsonDecoder {
 
   // The type of values decoded for schema type t: t without optional
   // attribute markers (cached, as stripping allocates).
-  Type value_type(const Type& t) {
+  Type value_type(const Type& t) { return value_type_ref(t); }
+  // The same without a new handle: t itself, or the cached stripped type
+  // (references into the map stay valid). The cache also holds t, so that
+  // its node (the key) cannot be freed and reused during the decode.
+  const Type& value_type_ref(const Type& t) {
     if (!t.has_optional()) return t;
     auto it = stripped_.find(t.node());
-    if (it != stripped_.end()) return it->second;
-    Type s = t.without_optional();
-    stripped_.emplace(t.node(), s);
-    return s;
+    if (it == stripped_.end()) it = stripped_.emplace(t.node(), std::pair(t, t.without_optional())).first;
+    return it->second.second;
   }
 
   void count_element(const char* at) {
@@ -543,8 +545,11 @@ class JsonDecoder {
   [[gnu::noinline]] Value decode_list_or_set(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
     if (jt != od::json_type::array) fail(Status::TypeMismatch, "missing expected [", at);
     enter(depth, at);
-    const Type ety = value_type(t.element());
-    std::vector<Value> vals;
+    // Element types come from the stripped type itself, so that decoded
+    // elements share its nodes and list_of/set_of reuse it.
+    const Type& vt = value_type_ref(t);
+    const Type ety = vt.element();
+    Scratch vals(stack_);
     od::array arr;
     if (auto e = node.get_array().get(arr)) fail_json(e, at);
     int64_t i = 0;
@@ -555,7 +560,7 @@ class JsonDecoder {
       last_ = cat;
       count_element(cat);
       try {
-        vals.push_back(decode(v, ety, depth + 1));
+        vals.push(decode(v, ety, depth + 1));
       } catch (Error& err) {
         err.prepend(PathStep::idx(i));
         throw;
@@ -566,7 +571,7 @@ class JsonDecoder {
     // elements when the schema's contains dynamic; heterogeneous elements
     // are a TypeMismatch there (go-cty panics).
     try {
-      return t.kind() == TypeKind::Set ? Value::set(ety, std::move(vals)) : Value::list(ety, std::move(vals));
+      return t.kind() == TypeKind::Set ? Value::set_of(vt, vals.span()) : Value::list_of(vt, vals.span());
     } catch (Error& err) {
       err.with_offset(offset(at));
       throw;
@@ -578,8 +583,7 @@ class JsonDecoder {
     if (jt != od::json_type::array) fail(Status::TypeMismatch, "missing expected [", at);
     enter(depth, at);
     const size_t need = t.tuple_size();
-    std::vector<Value> vals;
-    vals.reserve(need);
+    Scratch vals(stack_);
     od::array arr;
     if (auto e = node.get_array().get(arr)) fail_json(e, at);
     for (auto child : arr) {
@@ -591,7 +595,7 @@ class JsonDecoder {
       if (i >= need) fail(Status::TypeMismatch, "too many tuple elements (need " + std::to_string(need) + ")", cat);
       count_element(cat);
       try {
-        vals.push_back(decode(v, value_type(t.tuple_elem(i)), depth + 1));
+        vals.push(decode(v, value_type_ref(t).tuple_elem(i), depth + 1));
       } catch (Error& err) {
         err.prepend(PathStep::idx(int64_t(i)));
         throw;
@@ -600,15 +604,15 @@ class JsonDecoder {
     // go-cty reports this with a wrong path (and panics at top level).
     if (vals.size() != need)
       fail(Status::TypeMismatch, "not enough tuple elements (need " + std::to_string(need) + ")", at);
-    if (vals.empty()) return Value::empty_tuple();
-    return Value::tuple(std::move(vals));
+    if (need == 0) return Value::empty_tuple();
+    return Value::tuple_of(value_type_ref(t), vals.span());
   }
 
   template <class Node>
   [[gnu::noinline]] Value decode_map(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
     if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
     enter(depth, at);
-    const Type ety = value_type(t.element());
+    const Type ety = value_type_ref(t).element();
     std::vector<std::pair<std::string, Value>> entries;
     od::object obj;
     if (auto e = node.get_object().get(obj)) fail_json(e, at);
@@ -628,7 +632,7 @@ class JsonDecoder {
       }
     }
     try {
-      return Value::map(ety, std::move(entries));
+      return Value::map_of(value_type_ref(t), std::move(entries));
     } catch (Error& err) {
       err.with_offset(offset(at));
       throw;
@@ -651,7 +655,7 @@ class JsonDecoder {
     info.attr_vt.reserve(na);
     info.names.reserve(na);
     for (size_t i = 0; i < na; ++i) {
-      info.attr_vt.push_back(value_type(t.attr_type(i)));
+      info.attr_vt.push_back(info.vt.attr_type(i));
       info.names.push_back(t.attr_name(i));
     }
     return objs_.emplace(t.node(), std::move(info)).first->second;
@@ -663,8 +667,11 @@ class JsonDecoder {
     enter(depth, at);
     const ObjInfo& info = obj_info(t);
     const size_t na = info.names.size();
-    std::vector<Value> slots(na);
-    std::vector<bool> seen(na, false);
+    Scratch slots(stack_);
+    slots.resize(na);
+    uint64_t seen_small = 0;  // attributes seen, for na <= 64
+    std::vector<bool> seen_big;
+    if (na > 64) seen_big.assign(na, false);
     od::object obj;
     if (auto e = node.get_object().get(obj)) fail_json(e, at);
     size_t next = 0;  // go-cty writes attributes in order: try the next one first
@@ -684,21 +691,28 @@ class JsonDecoder {
         fail(Status::TypeMismatch, std::move(msg), kat);
       }
       try {
-        slots[idx] = decode(f.value(), info.attr_vt[idx], depth + 1);  // duplicates: last wins
+        Value v = decode(f.value(), info.attr_vt[idx], depth + 1);  // may grow stack_
+        slots[idx] = std::move(v);  // duplicates: last wins
       } catch (Error& err) {
         err.prepend(PathStep::attr(info.names[idx]));
         throw;
       }
-      seen[idx] = true;
+      if (na > 64) {
+        seen_big[idx] = true;
+      } else {
+        seen_small |= uint64_t(1) << idx;
+      }
       next = idx + 1;
     }
     if (na == 0) return Value::empty_object();
-    for (size_t i = 0; i < na; ++i)
-      if (!seen[i]) slots[i] = Value::null(info.attr_vt[i]);
+    for (size_t i = 0; i < na; ++i) {
+      const bool seen = na > 64 ? bool(seen_big[i]) : ((seen_small >> i) & 1) != 0;
+      if (!seen) slots[i] = Value::null(info.attr_vt[i]);
+    }
     try {
       // With dynamic attribute types, object_typed rebuilds the object's
       // type from the values, as cty.ObjectVal does.
-      return Value::object_typed(info.vt, std::move(slots));
+      return Value::object_of(info.vt, slots.span());
     } catch (Error& err) {
       err.with_offset(offset(at));
       throw;
@@ -808,8 +822,9 @@ class JsonDecoder {
   size_t elements_ = 0;
   const char* last_ = nullptr;  // most recent token, for errors simdjson reports without a position
   std::string scratch_;
-  std::unordered_map<const void*, Type> stripped_;
+  std::unordered_map<const void*, std::pair<Type, Type>> stripped_;  // node -> (t, stripped)
   std::unordered_map<const void*, ObjInfo> objs_;
+  std::vector<Value> stack_;  // children of the collections being decoded (Scratch)
 };
 
 // Offset of a problem stage 1 reports without a position: the first raw

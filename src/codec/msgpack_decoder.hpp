@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -299,7 +300,7 @@ class Decoder {
   // elements of dynamic type (DynamicVal, null dynamic) are allowed beside
   // it and become unknown/null of that type; any other difference is an
   // error (go-cty panics "inconsistent list element types").
-  static Type unify(std::vector<Value>& vals, const Type& schema_ety, const char* what,
+  static Type unify(std::span<Value> vals, const Type& schema_ety, const char* what,
                     const std::vector<size_t>& offsets) {
     Type et = schema_ety;
     bool found = false;
@@ -333,35 +334,36 @@ class Decoder {
     if (!read_array_len(n)) {
       fail(Status::TypeMismatch, is_set ? "a set is required" : "a list is required", at);
     }
+    if (n == 0) return is_set ? Value::set_of(ty, {}) : Value::list_of(ty, {});
     const Type ety = ty.element();
-    if (n == 0) return is_set ? Value::set(ety, {}) : Value::list(ety, {});
     check_count(n, 1, at);
     DepthGuard guard(*this, at);
     const bool dyn = ety.has_dynamic();
-    std::vector<Value> vals;
-    vals.reserve(n);
+    Scratch vals(stack_);
     std::vector<size_t> offsets;  // only needed to locate a type conflict
     if (dyn) offsets.reserve(n);
     for (size_t i = 0; i < n; ++i) {
       if (dyn) offsets.push_back(offset());
       try {
-        vals.push_back(decode(ety));
+        vals.push(decode(ety));
       } catch (Error& e) {
         e.prepend(PathStep::idx(int64_t(i)));
         throw;
       }
     }
-    Type et = ety;
-    if (dyn) et = unify(vals, ety, is_set ? "set" : "list", offsets);
-    return is_set ? Value::set(et, std::move(vals)) : Value::list(et, std::move(vals));
+    if (!dyn) return is_set ? Value::set_of(ty, vals.span()) : Value::list_of(ty, vals.span());
+    const Type et = unify(vals.span(), ety, is_set ? "set" : "list", offsets);
+    std::vector<Value> moved = vals.take();
+    return is_set ? Value::set(et, std::move(moved)) : Value::list(et, std::move(moved));
   }
+
 
   Value decode_map(const Type& ty) {
     const size_t at = offset();
     size_t n;
     if (!read_map_len(n)) fail(Status::TypeMismatch, "a map is required", at);
     const Type ety = ty.element();
-    if (n == 0) return Value::map(ety, {});
+    if (n == 0) return Value::map_of(ty, {});
     check_count(n, 2, at);
     DepthGuard guard(*this, at);
     const bool dyn = ety.has_dynamic();
@@ -391,8 +393,9 @@ class Decoder {
       for (auto& kv : entries) vals.push_back(std::move(kv.second));
       et = unify(vals, ety, "map", offsets);
       for (size_t i = 0; i < n; ++i) entries[i].second = std::move(vals[i]);
+      return Value::map(et, std::move(entries));
     }
-    return Value::map(et, std::move(entries));  // NFC keys; duplicates: last wins
+    return Value::map_of(ty, std::move(entries));  // NFC keys; duplicates: last wins
   }
 
   Value decode_tuple(const Type& ty) {
@@ -408,17 +411,16 @@ class Decoder {
     if (n == 0) return Value::empty_tuple();
     check_count(n, 1, at);
     DepthGuard guard(*this, at);
-    std::vector<Value> vals;
-    vals.reserve(n);
+    Scratch vals(stack_);
     for (size_t i = 0; i < n; ++i) {
       try {
-        vals.push_back(decode(ty.tuple_elem(i)));
+        vals.push(decode(ty.tuple_elem(i)));
       } catch (Error& e) {
         e.prepend(PathStep::idx(int64_t(i)));
         throw;
       }
     }
-    return Value::tuple(std::move(vals));
+    return Value::tuple_of(ty, vals.span());
   }
 
   // An object type's attribute names and types, fetched once per type and
@@ -519,8 +521,7 @@ class Decoder {
     ObjShape local;
     const ObjShape& shape = shape_of(ty, local);
     // In schema order, values are appended in place; otherwise placed by index.
-    std::vector<Value> vals;
-    vals.reserve(n);
+    Scratch vals(stack_);
     AttrKeys keys(n);
     for (size_t i = 0; i < n; ++i) {
       std::string_view key;
@@ -530,16 +531,17 @@ class Decoder {
       if (was_in_order && !in_order) vals.resize(n);  // slots 0..i-1 hold attributes 0..i-1
       try {
         if (in_order) {
-          vals.push_back(decode(shape.types[idx]));
+          vals.push(decode(shape.types[idx]));
         } else {
-          vals[idx] = decode(shape.types[idx]);
+          Value v = decode(shape.types[idx]);  // may grow stack_
+          vals[idx] = std::move(v);
         }
       } catch (Error& e) {
         e.prepend(PathStep::attr(key));
         throw;
       }
     }
-    if (!ty.has_dynamic()) return Value::object_typed(ty, std::move(vals));
+    if (!ty.has_dynamic()) return Value::object_of(ty, vals.span());
     // Dynamic inside: the value's type is rebuilt from the values.
     std::vector<std::pair<std::string, Value>> attrs;
     attrs.reserve(n);
@@ -844,6 +846,7 @@ class Decoder {
   // (type, shape); holding the type keeps its node (the cache key) alive,
   // since types from dynamic wrappers die before the document is done.
   std::vector<std::pair<Type, ObjShape>> shapes_;
+  std::vector<Value> stack_;  // children of the collections being decoded (Scratch)
 };
 
 

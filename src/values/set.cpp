@@ -397,9 +397,13 @@ Value Value::set(const Type& elem, std::vector<Value> elems) {
   ptrs.reserve(elems.size());
   for (Value& e : elems) ptrs.push_back(&e);
   Type et = values_detail::resolve_element_type(elem, ptrs, "set");
-  Type st = Type::set(et);
+  return values_detail::build_set(Type::set(et), std::span<Value>(elems));
+}
+
+Value values_detail::build_set(Type st, std::span<Value> elems) {
+  const Type et = st.element();
   const size_t n = elems.size();
-  if (n <= 1) return values_detail::build_collection(std::move(st), std::move(elems));
+  if (n <= 1) return values_detail::build_collection(std::move(st), elems);
 
   // Category for the order: known < unknown < null.
   std::vector<uint8_t> cat(n);

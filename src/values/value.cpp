@@ -62,7 +62,7 @@ const Refinements& no_refinements() noexcept {
   return empty;
 }
 
-Value build_collection(Type t, std::vector<Value>&& elems) {
+Value build_collection(Type t, std::span<Value> elems) {
   CollRep* rep = CollRep::allocate(elems.size(), false, 0);
   Value* out = rep->values();
   bool unk = false;
@@ -72,6 +72,17 @@ Value build_collection(Type t, std::vector<Value>&& elems) {
   }
   rep->has_unknown = unk;
   return ValueAccess::make_coll(std::move(t), rep);
+}
+
+Value build_collection(Type t, std::vector<Value>&& elems) {
+  return build_collection(std::move(t), std::span<Value>(elems));
+}
+
+bool all_of_type(std::span<const Value> elems, const Type& t) noexcept {
+  for (const Value& v : elems) {
+    if (!(v.type() == t)) return false;
+  }
+  return true;
 }
 
 bool type_conforms(const Type& given, const Type& want) {
@@ -339,15 +350,17 @@ Value Value::list(const Type& elem, std::vector<Value> elems) {
   return values_detail::build_collection(Type::list(et), std::move(elems));
 }
 
-Value Value::map(const Type& elem, std::vector<std::pair<std::string, Value>> entries) {
-  std::vector<Value*> ptrs;
-  ptrs.reserve(entries.size());
+namespace {
+
+void nfc_keys(std::vector<std::pair<std::string, Value>>& entries) {
   for (auto& e : entries) {
     if (!text::is_ascii(e.first) && !text::is_nfc(e.first)) e.first = text::to_nfc(e.first);
-    ptrs.push_back(&e.second);
   }
-  Type et = values_detail::resolve_element_type(elem, ptrs, "map");
+}
 
+// A known map of type `mt` from NFC-keyed entries whose values have its
+// element type: sorted bytewise, the last of duplicate keys wins.
+Value build_map(Type mt, std::vector<std::pair<std::string, Value>>& entries) {
   // Bytewise order; for duplicate keys (after NFC) the last one wins, as a
   // Go map assignment would.
   std::vector<size_t> idx(entries.size());
@@ -380,7 +393,63 @@ Value Value::map(const Type& elem, std::vector<std::pair<std::string, Value>> en
   }
   off[keep.size()] = pos;
   rep->has_unknown = unk;
-  return ValueAccess::make_coll(Type::map(et), rep);
+  return ValueAccess::make_coll(std::move(mt), rep);
+}
+
+}  // namespace
+
+Value Value::list_of(const Type& t, std::span<Value> elems) {
+  if (t.kind() == TypeKind::List && !t.has_optional()) {
+    if (values_detail::all_of_type(elems, t.element())) return values_detail::build_collection(t, elems);
+  }
+  return list(t.element(), std::vector<Value>(std::make_move_iterator(elems.begin()),
+                                             std::make_move_iterator(elems.end())));
+}
+
+Value Value::set_of(const Type& t, std::span<Value> elems) {
+  if (t.kind() == TypeKind::Set && !t.has_optional()) {
+    if (values_detail::all_of_type(elems, t.element())) return values_detail::build_set(t, elems);
+  }
+  return set(t.element(), std::vector<Value>(std::make_move_iterator(elems.begin()),
+                                            std::make_move_iterator(elems.end())));
+}
+
+Value Value::tuple_of(const Type& t, std::span<Value> elems) {
+  if (t.kind() == TypeKind::Tuple && !t.has_optional() && t.tuple_size() == elems.size()) {
+    bool exact = true;
+    for (size_t i = 0; i < elems.size() && exact; ++i) exact = elems[i].type() == t.tuple_elem(i);
+    if (exact) return values_detail::build_collection(t, elems);
+  }
+  return tuple(std::vector<Value>(std::make_move_iterator(elems.begin()),
+                                  std::make_move_iterator(elems.end())));
+}
+
+Value Value::map_of(const Type& t, std::vector<std::pair<std::string, Value>> entries) {
+  // The map constructor sorts and dedupes keys; only the type is saved here.
+  if (t.kind() == TypeKind::Map && !t.has_optional()) {
+    const Type et = t.element();
+    bool exact = true;
+    for (const auto& e : entries) {
+      if (!(e.second.type() == et)) {
+        exact = false;
+        break;
+      }
+    }
+    if (exact) {
+      nfc_keys(entries);
+      return build_map(t, entries);
+    }
+  }
+  return map(t.element(), std::move(entries));
+}
+
+Value Value::map(const Type& elem, std::vector<std::pair<std::string, Value>> entries) {
+  nfc_keys(entries);
+  std::vector<Value*> ptrs;
+  ptrs.reserve(entries.size());
+  for (auto& e : entries) ptrs.push_back(&e.second);
+  Type et = values_detail::resolve_element_type(elem, ptrs, "map");
+  return build_map(Type::map(et), entries);
 }
 
 Value Value::object(std::vector<std::pair<std::string, Value>> attrs) {
@@ -409,6 +478,10 @@ Value Value::object(std::vector<std::pair<std::string, Value>> attrs) {
 }
 
 Value Value::object_typed(const Type& t_in, std::vector<Value> attrs_in_order) {
+  return object_of(t_in, std::span<Value>(attrs_in_order));
+}
+
+Value Value::object_of(const Type& t_in, std::span<Value> attrs_in_order) {
   if (t_in.kind() != TypeKind::Object) {
     throw Error(Status::TypeMismatch, "object_typed needs an object type, got " + t_in.friendly_name());
   }
@@ -440,7 +513,7 @@ Value Value::object_typed(const Type& t_in, std::vector<Value> attrs_in_order) {
     }
     t = Type::object(std::move(specs));
   }
-  return values_detail::build_collection(std::move(t), std::move(attrs_in_order));
+  return values_detail::build_collection(std::move(t), attrs_in_order);
 }
 
 Value Value::tuple(std::vector<Value> elems) {
@@ -451,12 +524,12 @@ Value Value::tuple(std::vector<Value> elems) {
 }
 
 Value Value::empty_object() {
-  static const Value v = values_detail::build_collection(Type::empty_object(), {});
+  static const Value v = values_detail::build_collection(Type::empty_object(), std::span<Value>());
   return v;
 }
 
 Value Value::empty_tuple() {
-  static const Value v = values_detail::build_collection(Type::empty_tuple(), {});
+  static const Value v = values_detail::build_collection(Type::empty_tuple(), std::span<Value>());
   return v;
 }
 

@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -120,6 +121,22 @@ class Value {
   // does not conform.
   static Value object_typed(const Type& t, std::vector<Value> attrs_in_order);
   static Value tuple(std::vector<Value> elems);  // TupleVal
+
+  // Decoder fast paths: the same values as list(), set(), map(), tuple() and
+  // object_typed(), given the collection type `t` itself (a list, set, map,
+  // tuple or object type) instead of its element type. When every element
+  // already has exactly the element type `t` asks for (always the case for
+  // values decoded by a type without dynamic inside), `t` is reused as the
+  // value's type: no type is built and nothing is re-checked beyond one
+  // type comparison per element (a pointer compare for decoded values).
+  // Otherwise they fall back to the general constructor, with its checks
+  // and errors. The elements are moved out of `elems`, which is left
+  // holding moved-from values. Throws as the general constructors.
+  static Value list_of(const Type& t, std::span<Value> elems);
+  static Value set_of(const Type& t, std::span<Value> elems);
+  static Value map_of(const Type& t, std::vector<std::pair<std::string, Value>> entries);
+  static Value tuple_of(const Type& t, std::span<Value> elems);
+  static Value object_of(const Type& t, std::span<Value> attrs_in_order);
   static Value empty_object();
   static Value empty_tuple();
 

@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -103,6 +104,15 @@ namespace values_detail {
 // Builds a known collection value from element values (already checked and
 // in their final order). Computes has_unknown.
 Value build_collection(Type t, std::vector<Value>&& elems);
+// The same, moving the values out of a span (a decoder's scratch stack).
+Value build_collection(Type t, std::span<Value> elems);
+
+// True when every value's type equals `t` (the fast paths of list_of & co).
+bool all_of_type(std::span<const Value> elems, const Type& t) noexcept;
+
+// Value::set's work once the set type is known and every element has its
+// element type: dedupe and order, moving the survivors out of `elems`.
+Value build_set(Type st, std::span<Value> elems);
 
 // The element type a list/set/map of these element values gets (see
 // Value::list); retypes dynamic-typed null/unknown elements in place.

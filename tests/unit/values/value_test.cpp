@@ -191,6 +191,62 @@ TEST(ValueObject, TypedReusesTypeOrRebuilds) {
   EXPECT_EQ(o4.type(), Type::object({{"l", Type::list(TN())}}));
 }
 
+// list_of & co (decoder fast paths) reuse the given collection type when the
+// elements have exactly its element types, and otherwise give what the
+// general constructors give, errors included.
+TEST(ValueCollectionsOf, ReuseTypeOrFallBack) {
+  const Type tl = Type::list(TS());
+  std::vector<Value> v1{S("b"), S("a")};
+  Value l = Value::list_of(tl, v1);
+  EXPECT_EQ(l.type().node(), tl.node());
+  ASSERT_EQ(l.length(), 2u);
+  EXPECT_EQ(l.at(0).as_string(), "b");
+
+  // dynamic element type: the type comes from the elements, as in list()
+  const Type tld = Type::list(Type::dynamic());
+  std::vector<Value> v2{S("x"), Value::unknown(Type::dynamic())};
+  Value ld = Value::list_of(tld, v2);
+  EXPECT_EQ(ld.type(), Type::list(TS()));
+  EXPECT_EQ(ld.at(1).type(), TS());
+  std::vector<Value> v3{S("x"), I(1)};
+  EXPECT_EQ(status_of([&] { Value::list_of(tld, v3); }), Status::TypeMismatch);
+  std::vector<Value> v4{I(1)};
+  EXPECT_EQ(status_of([&] { Value::list_of(tl, v4); }), Status::TypeMismatch);
+
+  // sets dedupe and order as set()
+  const Type ts = Type::set(TS());
+  std::vector<Value> v5{S("b"), S("a"), S("b")};
+  Value st = Value::set_of(ts, v5);
+  EXPECT_EQ(st.type().node(), ts.node());
+  ASSERT_EQ(st.length(), 2u);
+  EXPECT_EQ(st.at(0).as_string(), "a");
+  std::vector<Value> v5b{S("b"), S("a"), S("b")};
+  EXPECT_TRUE(st.raw_equals(Value::set(TS(), std::move(v5b))));
+
+  // maps: NFC keys, last duplicate wins, type reused
+  const Type tm = Type::map(TN());
+  Value m = Value::map_of(tm, {{"k", I(1)}, {"e\xcc\x81", I(2)}, {"k", I(3)}});
+  EXPECT_EQ(m.type().node(), tm.node());
+  ASSERT_EQ(m.length(), 2u);
+  EXPECT_EQ(m.get("k")->as_number().text(), "3");
+  EXPECT_NE(m.get("\xc3\xa9"), nullptr);
+
+  // tuples and objects
+  const Type tt = Type::tuple({TS(), TN()});
+  std::vector<Value> v6{S("s"), I(1)};
+  Value tu = Value::tuple_of(tt, v6);
+  EXPECT_EQ(tu.type().node(), tt.node());
+  std::vector<Value> v7{I(1), S("s")};
+  Value tu2 = Value::tuple_of(tt, v7);  // falls back to tuple(): its own type
+  EXPECT_EQ(tu2.type(), Type::tuple({TN(), TS()}));
+  const Type to = Type::object({{"a", TS()}, {"b", TN()}});
+  std::vector<Value> v8{S("x"), I(2)};
+  Value o = Value::object_of(to, v8);
+  EXPECT_EQ(o.type().node(), to.node());
+  std::vector<Value> v9{I(2), S("x")};
+  EXPECT_EQ(status_of([&] { Value::object_of(to, v9); }), Status::TypeMismatch);
+}
+
 TEST(ValueTuple, Types) {
   Value t = Value::tuple({S("s"), I(1), Value::null(TB())});
   EXPECT_EQ(t.type(), Type::tuple({TS(), TN(), TB()}));
