@@ -42,6 +42,9 @@ static_assert(kJsonPadding == simdjson::SIMDJSON_PADDING, "kJsonPadding must equ
 Value decode_buffer(const char* data, size_t len, size_t capacity, const Type& type, const DecodeOptions& opts) {
   return with_document(data, len, capacity, opts, nullptr,
                        [&](const char* d, size_t n, const Sanitized* san, od::document& doc) {
+                         // JSON is bigger than the values it holds: half its
+                         // size is about the MessagePack size.
+                         Value::ArenaScope arena(n / 2);
                          JsonDecoder dec(d, n, opts, san);
                          return dec.decode_document(doc, type);
                        });

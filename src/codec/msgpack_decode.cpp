@@ -46,6 +46,7 @@ Value msgpack_decode(std::string_view in, const Type& type, const DecodeOptions&
   }
   const auto* b = reinterpret_cast<const uint8_t*>(in.data());
   size_t elements = 0;
+  Value::ArenaScope arena(in.size());
   Decoder dec(b, b, b + in.size(), opts.limits, &elements);
   Value v = type.has_optional() ? dec.decode(type.without_optional()) : dec.decode(type);
   if (opts.trailing == Trailing::Reject && dec.offset() != in.size()) {

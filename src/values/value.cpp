@@ -25,8 +25,10 @@ using values_detail::StrRep;
 namespace values_detail {
 
 StrRep* StrRep::make(std::string_view s) {
-  void* mem = ::operator new(sizeof(StrRep) + s.size() + 1);
+  BlockArena* arena;
+  void* mem = alloc_block(sizeof(StrRep) + s.size() + 1, arena);
   auto* r = new (mem) StrRep();
+  r->arena = arena;
   r->len = s.size();
   if (!s.empty()) std::memcpy(r->data(), s.data(), s.size());
   r->data()[s.size()] = '\0';
@@ -35,15 +37,18 @@ StrRep* StrRep::make(std::string_view s) {
 
 void StrRep::destroy(const StrRep* r) noexcept {
   auto* m = const_cast<StrRep*>(r);
+  BlockArena* arena = m->arena;
   m->~StrRep();
-  ::operator delete(static_cast<void*>(m));
+  free_block(m, arena);
 }
 
 CollRep* CollRep::allocate(size_t n, bool keys, size_t key_total) {
   size_t size = sizeof(CollRep) + n * sizeof(Value);
   if (keys) size += (n + 1) * sizeof(uint64_t) + key_total;
-  void* mem = ::operator new(size);
+  BlockArena* arena;
+  void* mem = alloc_block(size, arena);
   auto* r = new (mem) CollRep();
+  r->arena = arena;
   r->count = n;
   r->has_keys = keys;
   return r;
@@ -53,8 +58,9 @@ void CollRep::destroy(const CollRep* r) noexcept {
   auto* m = const_cast<CollRep*>(r);
   Value* v = m->values();
   for (size_t i = 0; i < m->count; ++i) v[i].~Value();
+  BlockArena* arena = m->arena;
   m->~CollRep();
-  ::operator delete(static_cast<void*>(m));
+  free_block(m, arena);
 }
 
 const Refinements& no_refinements() noexcept {
@@ -524,12 +530,19 @@ Value Value::tuple(std::vector<Value> elems) {
 }
 
 Value Value::empty_object() {
-  static const Value v = values_detail::build_collection(Type::empty_object(), std::span<Value>());
+  // Never in a document arena: the static would keep the arena alive.
+  static const Value v = [] {
+    Value::ArenaScope::Suspend heap;
+    return values_detail::build_collection(Type::empty_object(), std::span<Value>());
+  }();
   return v;
 }
 
 Value Value::empty_tuple() {
-  static const Value v = values_detail::build_collection(Type::empty_tuple(), std::span<Value>());
+  static const Value v = [] {
+    Value::ArenaScope::Suspend heap;
+    return values_detail::build_collection(Type::empty_tuple(), std::span<Value>());
+  }();
   return v;
 }
 

@@ -52,6 +52,7 @@ struct Refinements {
 
 // Private heap payloads, see value_internal.hpp.
 namespace values_detail {
+class BlockArena;
 struct StrRep;
 struct CollRep;
 struct RefRep;
@@ -139,6 +140,46 @@ class Value {
   static Value object_of(const Type& t, std::span<Value> attrs_in_order);
   static Value empty_object();
   static Value empty_tuple();
+
+  // Document arenas (decoders). While an ArenaScope is open on a thread, the
+  // heap blocks of values built on that thread (strings longer than the
+  // inline limit, collections) are carved out of one arena instead of being
+  // allocated one by one: decoding a document then costs a few large
+  // allocations instead of one per string and collection, and freeing it
+  // no malloc bookkeeping per block. Reference counting is unchanged: every
+  // block is still destroyed (its children released) when its last
+  // reference goes, and values stay safe to share and free on any thread.
+  // The arena's memory is returned when the scope is closed and no block in
+  // it is alive, so a value kept from a document (say one string of it)
+  // keeps that document's arena allocated; copy it into a fresh value
+  // (Value::string(s.as_string())) to let the arena go. Scopes nest: an
+  // inner scope uses the outer one's arena. Blocks of more than
+  // kArenaMaxBlock bytes always come from the heap.
+  class ArenaScope {
+   public:
+    // size_hint: the input size, to size the first chunk.
+    explicit ArenaScope(size_t size_hint);
+    ~ArenaScope();
+    ArenaScope(const ArenaScope&) = delete;
+    ArenaScope& operator=(const ArenaScope&) = delete;
+
+    // Suspends the thread's arena (values built meanwhile use the heap),
+    // for values that outlive any document, such as function statics.
+    class Suspend {
+     public:
+      Suspend() noexcept;
+      ~Suspend();
+      Suspend(const Suspend&) = delete;
+      Suspend& operator=(const Suspend&) = delete;
+
+     private:
+      values_detail::BlockArena* saved_;
+    };
+
+   private:
+    values_detail::BlockArena* arena_;  // null for a nested scope
+  };
+  static constexpr size_t kArenaMaxBlock = 64 * 1024;
 
   // ---- observers ----
   const Type& type() const noexcept { return type_; }

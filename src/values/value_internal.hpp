@@ -19,9 +19,18 @@
 namespace dynval {
 namespace values_detail {
 
+class BlockArena;  // arena.cpp
+
+// Memory for a block: from the calling thread's document arena when a
+// Value::ArenaScope is open on it (owner receives the arena), else from
+// operator new (owner receives nullptr). free_block returns it either way.
+void* alloc_block(size_t size, BlockArena*& owner);
+void free_block(void* p, BlockArena* owner) noexcept;
+
 // The common header of every block.
 struct RcHeader {
   mutable std::atomic<size_t> rc{1};
+  BlockArena* arena = nullptr;  // the document arena holding the block, or null (heap)
   void retain() const noexcept { rc.fetch_add(1, std::memory_order_relaxed); }
   // True when this was the last reference (the caller then frees the block).
   bool release() const noexcept { return rc.fetch_sub(1, std::memory_order_acq_rel) == 1; }

@@ -613,6 +613,8 @@ TEST(Memory, CountingSeesCoreAndCApiAllocations) {
   }
   // A list of 1000 distinct 40-byte strings: the decoded value holds at
   // least their bytes, through the core and through libdynval.so alike.
+  // They come from the document arena (Value::ArenaScope) in a few chunks,
+  // not one allocation per string.
   std::string in = "\xdc" + std::string{char(1000 >> 8), char(1000 & 0xff)};
   for (int i = 0; i < 1000; ++i) {
     std::string s = std::to_string(i);
@@ -623,7 +625,8 @@ TEST(Memory, CountingSeesCoreAndCApiAllocations) {
     Outcome o = run(Fmt::Msgpack, via, in, t, {});
     EXPECT_EQ(int(o.status), int(Status::Ok));
     EXPECT_GE(o.peak, 40000u) << via_name(Fmt::Msgpack, via);
-    EXPECT_GE(o.allocations, 1000u) << via_name(Fmt::Msgpack, via);
+    EXPECT_GE(o.allocations, 1u) << via_name(Fmt::Msgpack, via);
+    EXPECT_LT(o.allocations, 100u) << via_name(Fmt::Msgpack, via);
     std::printf("[ peak ] self-check %s: %zu B in %llu allocations for %zu input bytes\n",
                 via_name(Fmt::Msgpack, via), o.peak, static_cast<unsigned long long>(o.allocations), in.size());
   }
