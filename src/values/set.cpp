@@ -404,6 +404,7 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
   const Type et = st.element();
   const size_t n = elems.size();
   if (n <= 1) return values_detail::build_collection(std::move(st), elems);
+  if (n >= UINT32_MAX) throw Error(Status::Limit, "a set of more than 2^32-2 elements");
 
   // Category for the order: known < unknown < null.
   std::vector<uint8_t> cat(n);
@@ -426,8 +427,14 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
   bool seen_null = false;
   bool irregular = false;
   const TypeKind kind = et.kind();
-  std::vector<std::string> hash_bytes;  // composites (and numbers on the slow path)
-  std::vector<std::string> raw_keys;    // numbers and composites: RawEquals keys
+  std::vector<std::string> hash_bytes;  // numbers on the slow path
+  std::vector<std::string> raw_keys;    // numbers: RawEquals keys
+  // Composites keep their keys in two buffers instead (one allocation each,
+  // not three per element): keys holds hash bytes, '\x01', equality key per
+  // element; raw holds the RawEquals keys. hview/rview point into them (or
+  // into hash_bytes/raw_keys for numbers) once they are complete.
+  std::vector<std::string_view> hview, rview;
+  std::string key_store, raw_store;
   auto null_or_unknown = [&](size_t i) -> bool {
     if (cat[i] == 1) {
       keep.push_back(i);
@@ -491,29 +498,88 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
       break;
     }
     default: {
-      hash_bytes.resize(n);
-      raw_keys.resize(n);
-      std::unordered_set<std::string> seen;
-      std::unordered_map<std::string, size_t> first_of_raw;
-      seen.reserve(n);
-      std::string key;
+      std::string& keys = key_store;
+      std::string& raw = raw_store;
+      std::vector<size_t> koff(n + 1, 0), hlen(n, 0), roff(n + 1, 0);
+      std::vector<uint8_t> known(n, 0);  // wholly known (read once: a cache miss on large sets)
+      for (size_t i = 0; i < n; ++i) {
+        // Large sets do not fit in the caches and their elements are
+        // anywhere in memory: fetch the blocks a few elements ahead.
+        if (i + 8 < n) {
+          if (const auto* c = ValueAccess::coll(elems[i + 8])) __builtin_prefetch(c);
+        }
+        if (i + 4 < n) {
+          if (const auto* c = ValueAccess::coll(elems[i + 4])) {
+            for (size_t k = 0; k < c->count && k < 4; ++k) {
+              if (const auto* s = ValueAccess::str(c->values()[k])) __builtin_prefetch(s);
+            }
+          }
+        }
+        koff[i] = keys.size();
+        roff[i] = raw.size();
+        if (cat[i] == 0) {
+          elems[i].append_set_hash_bytes(keys);
+          hlen[i] = keys.size() - koff[i];
+          values_detail::append_raw_key(elems[i], raw);
+          known[i] = elems[i].is_wholly_known();
+          if (known[i]) {
+            keys.push_back('\x01');
+            values_detail::append_equality_key(elems[i], keys);
+          }
+        }
+      }
+      koff[n] = keys.size();
+      roff[n] = raw.size();
+      hview.resize(n);
+      rview.resize(n);
+      for (size_t i = 0; i < n; ++i) {
+        hview[i] = std::string_view(keys.data() + koff[i], hlen[i]);
+        rview[i] = std::string_view(raw.data() + roff[i], roff[i + 1] - roff[i]);
+      }
+      // Open-addressing tables: each slot holds the high 32 bits of the
+      // key's hash and the element index + 1 (0 = empty), so that probing
+      // past other keys rarely touches the key buffer.
+      size_t cap = 16;
+      while (cap < 2 * n) cap <<= 1;
+      std::vector<uint64_t> seen(cap, 0), first_of_raw(cap, 0);
+      const std::hash<std::string_view> hasher;
+      auto slot_of = [cap](uint64_t h) { return static_cast<size_t>(h) & (cap - 1); };
+      auto tag_of = [](uint64_t h) { return h >> 32; };
+      auto key_at = [&](size_t j) { return std::string_view(keys.data() + koff[j], koff[j + 1] - koff[j]); };
       for (size_t i = 0; i < n; ++i) {
         if (null_or_unknown(i)) continue;
-        elems[i].append_set_hash_bytes(hash_bytes[i]);
-        values_detail::append_raw_key(elems[i], raw_keys[i]);
-        if (elems[i].is_wholly_known()) {
-          key.assign(hash_bytes[i]);
-          key.push_back('\x01');
-          values_detail::append_equality_key(elems[i], key);
-          if (!seen.insert(key).second) continue;
+        if (known[i]) {
+          const std::string_view key = key_at(i);
+          const uint64_t h = hasher(key);
+          size_t at = slot_of(h);
+          bool dup = false;
+          for (; seen[at] != 0; at = (at + 1) & (cap - 1)) {
+            if ((seen[at] >> 32) == tag_of(h) && key_at((seen[at] & 0xFFFFFFFFu) - 1) == key) {
+              dup = true;
+              break;
+            }
+          }
+          if (dup) continue;
+          seen[at] = tag_of(h) << 32 | (i + 1);
         }
         // else: contains an unknown, never Equals() anything
         keep.push_back(i);
-        auto [it, fresh] = first_of_raw.emplace(raw_keys[i], i);
-        if (!fresh && hash_bytes[it->second] != hash_bytes[i]) irregular = true;
+        const uint64_t h = hasher(rview[i]);
+        size_t at = slot_of(h);
+        for (; first_of_raw[at] != 0; at = (at + 1) & (cap - 1)) {
+          if ((first_of_raw[at] >> 32) == tag_of(h) && rview[(first_of_raw[at] & 0xFFFFFFFFu) - 1] == rview[i]) break;
+        }
+        if (first_of_raw[at] == 0) {
+          first_of_raw[at] = tag_of(h) << 32 | (i + 1);
+        } else if (hview[(first_of_raw[at] & 0xFFFFFFFFu) - 1] != hview[i]) {
+          irregular = true;
+        }
       }
       break;
     }
+  }
+  if (kind == TypeKind::Number) {
+    rview.assign(raw_keys.begin(), raw_keys.end());
   }
 
   // 2. Order by setRules.Less.
@@ -528,10 +594,42 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
       case TypeKind::Number:
         return Number::compare(elems[i].as_number(), elems[j].as_number()) < 0;
       default:
-        return hash_bytes[i] < hash_bytes[j];
+        return hview[i] < hview[j];
     }
   };
-  if (!irregular) {
+  if (!irregular && kind != TypeKind::Number && kind != TypeKind::String && kind != TypeKind::Bool) {
+    // The same stable sort for composites, on contiguous records that carry
+    // the first 16 bytes of the hash bytes (zero-padded, big-endian): most
+    // comparisons end there, without touching the key buffer (on large sets
+    // the pointer chasing, not the comparisons, dominated). Equal prefixes
+    // fall back to the whole hash bytes, so the order is exactly less's.
+    struct Rec {
+      uint64_t p0, p1;
+      uint32_t i;
+      uint8_t cat;
+    };
+    auto be64 = [](std::string_view h, size_t at) {
+      uint64_t v = 0;
+      for (size_t k = 0; k < 8; ++k) {
+        v = v << 8 | (at + k < h.size() ? static_cast<unsigned char>(h[at + k]) : 0u);
+      }
+      return v;
+    };
+    std::vector<Rec> recs;
+    recs.reserve(keep.size());
+    for (size_t i : keep) {
+      const std::string_view h = cat[i] == 0 ? hview[i] : std::string_view();
+      recs.push_back(Rec{be64(h, 0), be64(h, 8), static_cast<uint32_t>(i), cat[i]});
+    }
+    std::stable_sort(recs.begin(), recs.end(), [&](const Rec& a, const Rec& b) {
+      if (a.cat != b.cat) return a.cat < b.cat;
+      if (a.cat != 0) return false;
+      if (a.p0 != b.p0) return a.p0 < b.p0;
+      if (a.p1 != b.p1) return a.p1 < b.p1;
+      return hview[a.i] < hview[b.i];
+    });
+    for (size_t k = 0; k < recs.size(); ++k) keep[k] = recs[k].i;
+  } else if (!irregular) {
     // Less is a strict weak order here and its ties share a bucket, where
     // go-cty keeps insertion order: a stable sort reproduces its result.
     std::stable_sort(keep.begin(), keep.end(), less);
@@ -542,14 +640,15 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
     if (kind == TypeKind::Number) {
       hash_bytes.resize(n);
       for (size_t i : keep) elems[i].append_set_hash_bytes(hash_bytes[i]);
+      hview.assign(hash_bytes.begin(), hash_bytes.end());
     }
     std::vector<uint32_t> bucket(n, 0);
     for (size_t i : keep) {
-      bucket[i] = crc32_ieee(cat[i] == 0 ? std::string_view(hash_bytes[i]) : (cat[i] == 1 ? "?" : "~"));
+      bucket[i] = crc32_ieee(cat[i] == 0 ? hview[i] : (cat[i] == 1 ? "?" : "~"));
     }
     std::stable_sort(keep.begin(), keep.end(), [&](size_t i, size_t j) { return bucket[i] < bucket[j]; });
     auto go_less = [&](size_t i, size_t j) -> bool {
-      if (cat[i] == 0 && cat[j] == 0 && raw_keys[i] == raw_keys[j]) return false;
+      if (cat[i] == 0 && cat[j] == 0 && rview[i] == rview[j]) return false;
       return less(i, j);
     };
     GoStableSort<decltype(go_less)>(keep, go_less).run();

@@ -93,6 +93,9 @@ struct ValueAccess {
   static const values_detail::CollRep* coll(const Value& v) noexcept {
     return v.tag_ == Tag::Coll ? v.u_.coll : nullptr;
   }
+  static const values_detail::StrRep* str(const Value& v) noexcept {
+    return v.tag_ == Tag::Str ? v.u_.str : nullptr;
+  }
   // Takes ownership of one reference to `rep`.
   static Value make_coll(Type t, values_detail::CollRep* rep) noexcept {
     Value v;
