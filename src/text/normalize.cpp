@@ -25,11 +25,18 @@
 #include <utf8proc.h>
 
 #include <algorithm>
-#include <cstring>
+#include <bit>
 #include <cstdlib>
+#include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "support/error.hpp"
 #include "text/text.hpp"
@@ -59,7 +66,22 @@ struct NormProps {
   bool no = false;          // NFC_QC = No (one-way)
   // Properties.isInert(): flags&0x3F == 0 && ccc == 0.
   bool inert() const { return ccc == 0 && ntrail == 0 && !fwd && !back && !decomp && !no; }
+  // All fields packed into one integer (for deduplication and test hooks).
+  std::uint32_t key() const {
+    return static_cast<std::uint32_t>(ccc) | static_cast<std::uint32_t>(nlead) << 8 |
+           static_cast<std::uint32_t>(ntrail) << 16 | static_cast<std::uint32_t>(fwd) << 24 |
+           static_cast<std::uint32_t>(back) << 25 | static_cast<std::uint32_t>(decomp) << 26 |
+           static_cast<std::uint32_t>(no) << 27;
+  }
 };
+
+// Nothing at or above U+30000 has a combining class, a decomposition or a
+// composition in Unicode 15 (checked against utf8proc 2.8 by
+// NormTableCoversAllCodePoints in tests/unit/text).
+constexpr char32_t kLimit = 0x30000;
+// The two-stage table: blocks of 64 code points.
+constexpr unsigned kBlockShift = 6;
+constexpr char32_t kBlockMask = (char32_t{1} << kBlockShift) - 1;
 
 bool is_hangul(char32_t c) { return c >= kHangulBase && c < kHangulEnd; }
 
@@ -106,7 +128,24 @@ class NormTable {
     return table;
   }
 
+  // The Properties of c from the two-stage table: one shift, two loads.
   NormProps props(char32_t c) const {
+    if (c >= kLimit) return {};
+    std::size_t block = index_[c >> kBlockShift];
+    return palette_[blocks_[(block << kBlockShift) | (c & kBlockMask)]];
+  }
+
+  // True when c's Properties make it a segment start that quickSpan passes
+  // over with no other state change than ss = nTrailingNonStarters: ccc 0,
+  // no leading non-starters, NFC_QC = Yes (isYesC). Most text is such runes.
+  bool quick_starter(char32_t c) const {
+    if (c >= kLimit) return true;
+    return (starter_bits_[c >> 6] >> (c & 63)) & 1;
+  }
+
+  // The Properties of c from the sparse table the two-stage one is built
+  // from (the reference for tests).
+  NormProps props_slow(char32_t c) const {
     if (c < 0x80) return ascii_[c];
     if (is_hangul(c)) {
       NormProps p;
@@ -141,15 +180,49 @@ class NormTable {
   std::vector<std::pair<std::uint32_t, char32_t>> recomp_;
   std::vector<Entry> entries_;
   NormProps ascii_[0x80];  // ASCII letters and < = > combine forwards
+  // Two-stage table over [0, kLimit): index_ maps a block of 64 code points
+  // to one of the distinct blocks in blocks_, whose bytes index palette_
+  // (palette_[0] is the all-default Properties).
+  std::uint16_t index_[kLimit >> kBlockShift];
+  std::vector<std::uint8_t> blocks_;
+  std::vector<NormProps> palette_;
+  // quick_starter bits, one per code point below kLimit (24 KiB).
+  std::uint64_t starter_bits_[kLimit >> 6];
 
-  NormTable() : ascii_() {
+  void build_two_stage() {
+    std::map<std::uint32_t, std::uint8_t> palette_ids;
+    palette_.push_back(NormProps{});
+    palette_ids.emplace(NormProps{}.key(), 0);
+    std::map<std::string, std::uint16_t> block_ids;
+    std::string block(std::size_t{1} << kBlockShift, '\0');
+    for (char32_t b = 0; b < (kLimit >> kBlockShift); ++b) {
+      for (char32_t k = 0; k <= kBlockMask; ++k) {
+        char32_t c = (b << kBlockShift) | k;
+        NormProps p = (c >= 0xD800 && c < 0xE000) ? NormProps{} : props_slow(c);
+        auto [it, added] = palette_ids.emplace(p.key(), static_cast<std::uint8_t>(palette_.size()));
+        if (added) {
+          if (palette_.size() > 0xFF) throw Error(Status::Internal, "NFC property palette overflow");
+          palette_.push_back(p);
+        }
+        block[k] = static_cast<char>(it->second);
+        // ss_next relies on ss <= kMaxNonStarters after a starter.
+        if (p.ntrail > kMaxNonStarters) throw Error(Status::Internal, "NFC nTrail too large");
+        if (p.ccc == 0 && p.nlead == 0 && !p.no && !p.back)
+          starter_bits_[c >> 6] |= std::uint64_t{1} << (c & 63);
+      }
+      auto [it, added] = block_ids.emplace(block, static_cast<std::uint16_t>(block_ids.size()));
+      if (added) blocks_.insert(blocks_.end(), block.begin(), block.end());
+      index_[b] = it->second;
+    }
+  }
+
+  NormTable() : ascii_(), index_(), starter_bits_() {
     // Phase 2 of maketables completeCharFields: primary composites give
     // combinesForward to their first and combinesBackward to their second
     // rune. A primary composite is a canonical decomposition that NFC
     // recomposes (not excluded, not a singleton, not a non-starter one).
     std::vector<char32_t> fwd, back;
     std::vector<char32_t> d;
-    constexpr char32_t kLimit = 0x30000;  // no decompositions above U+2FA1D
     for (char32_t c = 0xC0; c < kLimit; ++c) {
       if (is_hangul(c)) continue;
       if (!decompose(c, false, d)) continue;
@@ -179,9 +252,6 @@ class NormTable {
     auto non_starter = [&](char32_t r) { return raw_ccc(r) != 0 || has(back, r); };
     std::vector<char32_t> k;
     for (char32_t c = 0; c < 0x80; ++c) ascii_[c].fwd = has(fwd, c);
-    // Nothing at or above U+30000 has a combining class, a decomposition or
-    // a composition in Unicode 15 (checked against utf8proc 2.8 by
-    // NormTableCoversAllCodePoints in tests/unit/text).
     for (char32_t c = 0x80; c < kLimit; ++c) {
       if (c == 0xD800) c = 0xE000;
       if (is_hangul(c)) continue;
@@ -209,6 +279,7 @@ class NormTable {
       if (p.inert() && p.nlead == 0) continue;
       entries_.push_back({c, p});
     }
+    build_two_stage();
   }
 };
 
@@ -221,7 +292,9 @@ struct Unit {
 
 inline bool cont(unsigned char b) { return (b & 0xC0) == 0x80; }
 
-Unit lookup_unit(const unsigned char* p, std::size_t n) {
+// lookup_unit as first written (byte loop + go_decode_rune): the reference
+// for tests.
+Unit lookup_unit_ref(const unsigned char* p, std::size_t n) {
   unsigned char c0 = p[0];
   if (c0 < 0x80) return {1, true, c0};
   if (c0 < 0xC2) return {1, false, 0};
@@ -236,32 +309,74 @@ Unit lookup_unit(const unsigned char* p, std::size_t n) {
   return {need, true, d.rune};
 }
 
-// Fast NFC test: true only when every rune is certainly NFC-stable and a
-// segment boundary (so neither composition, reordering nor CGJ insertion can
-// apply). False means "unknown": use the full algorithm.
-bool quick_nfc(std::string_view s) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  std::size_t n = s.size(), i = 0;
-  while (i < n) {
-    if (p[i] < 0x80) {
-      ++i;
-      continue;
-    }
-    DecodedRune d = go_decode_rune(s.substr(i, 4));
-    if (d.width == 1) return false;  // invalid UTF-8
-    i += d.width;
-    char32_t c = d.rune;
-    if (c < 0x300) continue;  // U+0080..U+02FF: all starters, NFC_QC = Yes
-    const utf8proc_property_t* up = utf8proc_get_property(static_cast<utf8proc_int32_t>(c));
-    // comb_index covers every rune of every composition pair (a superset of
-    // Go's combinesForward/Backward); Hangul is handled arithmetically by
-    // utf8proc, so exclude the conjoining jamo and syllables explicitly.
-    if (up->combining_class != 0 || up->decomp_seqindex != UINT16_MAX ||
-        up->comb_index != UINT16_MAX || (c >= 0x1100 && c < 0x1200) || is_hangul(c))
-      return false;
+// The same, unrolled per sequence length: the range checks on the decoded
+// value replace go_decode_rune's accept ranges (E0 80..9F and F0 80..8F are
+// overlong, ED A0..BF are surrogates, F4 90.. and F5..F7 exceed U+10FFFF).
+inline Unit lookup_unit(const unsigned char* p, std::size_t n) {
+  unsigned char c0 = p[0];
+  if (c0 < 0x80) return {1, true, c0};
+  if (c0 < 0xE0) {
+    if (c0 < 0xC2) return {1, false, 0};
+    if (n < 2) return {0, false, 0};
+    if (!cont(p[1])) return {1, false, 0};
+    return {2, true, static_cast<char32_t>(((c0 & 0x1F) << 6) | (p[1] & 0x3F))};
   }
-  return true;
+  if (c0 < 0xF0) {
+    if (n < 3) return {0, false, 0};
+    if (!cont(p[1])) return {1, false, 0};
+    if (!cont(p[2])) return {2, false, 0};
+    auto c = static_cast<char32_t>(((c0 & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F));
+    if (c < 0x800 || (c >= 0xD800 && c < 0xE000)) return {3, false, 0};
+    return {3, true, c};
+  }
+  if (c0 < 0xF8) {
+    if (n < 4) return {0, false, 0};
+    if (!cont(p[1])) return {1, false, 0};
+    if (!cont(p[2])) return {2, false, 0};
+    if (!cont(p[3])) return {3, false, 0};
+    auto c = static_cast<char32_t>(((c0 & 0x07) << 18) | ((p[1] & 0x3F) << 12) |
+                                   ((p[2] & 0x3F) << 6) | (p[3] & 0x3F));
+    if (c < 0x10000 || c > 0x10FFFF) return {4, false, 0};
+    return {4, true, c};
+  }
+  return {1, false, 0};
 }
+
+// The big-endian value of 4 bytes at p (first byte in the high bits).
+inline std::uint32_t load_be32(const unsigned char* p) {
+  return static_cast<std::uint32_t>(p[0]) << 24 | static_cast<std::uint32_t>(p[1]) << 16 |
+         static_cast<std::uint32_t>(p[2]) << 8 | p[3];
+}
+
+// Per lead byte 0x80..0xFF: how a well-formed sequence starting with it is
+// shaped. For load_be32(p) >> shift, the continuation bytes match
+// cont_mask/cont_want, and the code point (payload bits) must be >= min.
+// Bytes that cannot start a sequence (continuations, C0, C1, F5..FF) never
+// match (cont_want has a bit outside cont_mask).
+struct LeadInfo {
+  std::uint8_t width;
+  std::uint8_t shift;
+  std::uint8_t cont_bits;  // width - 1 low bits: where its continuations are
+  std::uint32_t cont_mask, cont_want, payload, min;
+};
+struct LeadTable {
+  LeadInfo lead[128];
+  constexpr LeadTable() : lead() {
+    for (unsigned b = 0x80; b < 0x100; ++b) {
+      LeadInfo& l = lead[b - 0x80];
+      if (b >= 0xC2 && b < 0xE0) {
+        l = {2, 16, 0x1, 0xC0, 0x80, 0x7FF, 0x80};
+      } else if (b >= 0xE0 && b < 0xF0) {
+        l = {3, 8, 0x3, 0xC0C0, 0x8080, 0xFFFF, 0x800};
+      } else if (b >= 0xF0 && b < 0xF5) {
+        l = {4, 0, 0x7, 0xC0C0C0, 0x808080, 0x1FFFFF, 0x10000};
+      } else {
+        l = {0, 0, 0, 0, 1, 0, 0};
+      }
+    }
+  }
+};
+constexpr LeadTable kLeads{};
 
 // Go norm's Properties for the unit starting at p (within [p, p+n)), as
 // formInfo.info returns it: zero Properties for invalid units, size 0 for an
@@ -271,10 +386,31 @@ struct GoInfo {
   NormProps props;
 };
 
-GoInfo go_info(const unsigned char* p, std::size_t n) {
+inline GoInfo go_info(const unsigned char* p, std::size_t n) {
   Unit u = lookup_unit(p, n);
   if (!u.valid) return {u.size, NormProps{}};
   return {u.size, NormTable::get().props(u.cp)};
+}
+
+GoInfo go_info_ref(const unsigned char* p, std::size_t n) {
+  Unit u = lookup_unit_ref(p, n);
+  if (!u.valid) return {u.size, NormProps{}};
+  return {u.size, NormTable::get().props_slow(u.cp)};
+}
+
+// Loads 8 bytes without alignment requirements (compiles to one load).
+inline std::uint64_t load8(const unsigned char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+// Number of leading bytes of [p, p+n) that are ASCII, 8 at a time.
+inline std::size_t ascii_run(const unsigned char* p, std::size_t n) {
+  std::size_t i = 0;
+  while (i + 8 <= n && (load8(p + i) & 0x8080808080808080ULL) == 0) i += 8;
+  while (i < n && p[i] < 0x80) ++i;
+  return i;
 }
 
 bool yes_c(const NormProps& p) { return !p.no && !p.back; }               // isYesC
@@ -296,7 +432,10 @@ SsState ss_next(unsigned& ss, const NormProps& p) {
   return kSsSuccess;
 }
 
-// The NFC half of norm's reorderBuffer plus the String() driver.
+// The NFC half of norm's reorderBuffer plus the String() driver. With Ref
+// set it runs as first written (byte-at-a-time scans, sparse-table
+// lookups): the reference the fast paths are tested against.
+template <bool Ref>
 class GoNfc {
  public:
   explicit GoNfc(std::string_view s)
@@ -317,6 +456,13 @@ class GoNfc {
     return true;
   }
 
+  // formInfo.quickSpan with atEOF = true on all of the input: true when
+  // String() would return it unchanged.
+  bool quick_span_all() const {
+    std::size_t end = 0;
+    return quick_span(0, end);
+  }
+
  private:
   struct RbRune {
     char bytes[4];
@@ -331,20 +477,149 @@ class GoNfc {
   std::vector<RbRune> rb_;
   unsigned ss_ = 0;
 
-  GoInfo info(std::size_t i) const { return go_info(src_ + i, n_ - i); }
+  GoInfo info(std::size_t i) const {
+    if constexpr (Ref) {
+      return go_info_ref(src_ + i, n_ - i);
+    } else {
+      Unit u = lookup_unit(src_ + i, n_ - i);
+      if (!u.valid) return {u.size, NormProps{}};
+      return {u.size, t_.props(u.cp)};
+    }
+  }
+
+  NormProps props(char32_t c) const {
+    if constexpr (Ref) {
+      return t_.props_slow(c);
+    } else {
+      return t_.props(c);
+    }
+  }
+
+
+  // The width of the well-formed rune at i (not ASCII) if it is a
+  // quick_starter, else 0. With 4 bytes available it decodes without
+  // branches on the sequence length (mixed-script text mispredicts those).
+  std::size_t quick_width(std::size_t i) const {
+    const unsigned char* p = src_ + i;
+    const std::size_t n = n_ - i;
+    if (n >= 4) {
+      const LeadInfo& li = kLeads.lead[p[0] - 0x80];
+      std::uint32_t y = load_be32(p) >> li.shift;  // the sequence's bytes
+      auto c = static_cast<char32_t>(((y & 0x3F) | ((y >> 2) & 0xFC0) | ((y >> 4) & 0x3F000) |
+                                      ((y >> 6) & 0x1C0000)) &
+                                     li.payload);
+      bool ok = ((y & li.cont_mask) == li.cont_want) & (c >= li.min) & (c <= 0x10FFFF) &
+                (c - 0xD800 >= 0x800) & t_.quick_starter(c);
+      return ok ? li.width : 0;
+    }
+    const unsigned c0 = p[0];
+    char32_t c;
+    std::size_t w;
+    if (c0 < 0xE0) {
+      if (c0 < 0xC2 || n < 2 || !cont(p[1])) return 0;
+      c = static_cast<char32_t>(((c0 & 0x1F) << 6) | (p[1] & 0x3F));
+      w = 2;
+    } else if (c0 < 0xF0) {
+      if (n < 3 || !cont(p[1]) || !cont(p[2])) return 0;
+      c = static_cast<char32_t>(((c0 & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F));
+      if (c < 0x800 || (c >= 0xD800 && c < 0xE000)) return 0;
+      w = 3;
+    } else {
+      return 0;  // 4-byte sequence with fewer than 4 bytes left
+    }
+    return t_.quick_starter(c) ? w : 0;
+  }
+
+#if defined(__SSE2__)
+  // Passes over the runes that start in the 16 bytes at i (n_ - i >= 32)
+  // when they are all well-formed quick_starters or ASCII: advances i past
+  // the last of them and sets last_seg_start to its start. Otherwise
+  // returns false and changes nothing. The per-rune work is independent
+  // from rune to rune (positions come from a bit mask, not from the
+  // previous rune's width), so the CPU overlaps it.
+  bool quick_block(std::size_t& i, std::size_t& last_seg_start) const {
+    const unsigned char* p = src_ + i;
+    const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16));
+    const __m128i c0 = _mm_set1_epi8(static_cast<char>(0xC0));
+    // Continuation bytes 0x80..0xBF are the int8 values below -64.
+    const std::uint32_t cont =
+        static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(a, c0))) |
+        static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmplt_epi8(b, c0))) << 16;
+    const auto high = static_cast<std::uint32_t>(_mm_movemask_epi8(a));
+    const std::uint32_t starts = ~cont & 0xFFFF;
+    bool ok = true;
+    std::uint32_t want_cont = 0;  // continuation bytes the leads account for
+    unsigned end = 16;
+    for (std::uint32_t m = starts & high; m != 0; m &= m - 1) {
+      const unsigned pos = static_cast<unsigned>(std::countr_zero(m));
+      const LeadInfo& li = kLeads.lead[p[pos] - 0x80];
+      std::uint32_t y = load_be32(p + pos) >> li.shift;
+      auto c = static_cast<char32_t>(((y & 0x3F) | ((y >> 2) & 0xFC0) | ((y >> 4) & 0x3F000) |
+                                      ((y >> 6) & 0x1C0000)) &
+                                     li.payload);
+      ok &= ((y & li.cont_mask) == li.cont_want) & (c >= li.min) & (c <= 0x10FFFF) &
+            (c - 0xD800 >= 0x800) & t_.quick_starter(c);
+      want_cont |= static_cast<std::uint32_t>(li.cont_bits) << (pos + 1);
+      end = std::max(end, pos + li.width);
+    }
+    // Every continuation byte up to end belongs to one of the leads (no
+    // stray ones), and the first byte starts a rune.
+    if (!ok || (cont & ((std::uint32_t{1} << end) - 1)) != want_cont || starts == 0 ||
+        !(starts & 1))
+      return false;
+    last_seg_start = i + static_cast<unsigned>(31 - std::countl_zero(starts));
+    i += end;
+    return true;
+  }
+#endif
 
   // formInfo.quickSpan with atEOF = true. Returns ok; end receives n.
   bool quick_span(std::size_t i, std::size_t& end) const {
     std::uint8_t last_cc = 0;
     unsigned ss = 0;
     std::size_t last_seg_start = i;
+    // Set after quick_width runes: ss is then the nTrailingNonStarters of the
+    // rune at last_seg_start, looked up only if the slow path needs it.
+    bool ss_pending = false;
+    std::size_t scalar_until = i;  // no 16-byte block before here
     while (i < n_) {
       if (src_[i] < 0x80) {
-        while (i < n_ && src_[i] < 0x80) ++i;
+        if constexpr (Ref) {
+          while (i < n_ && src_[i] < 0x80) ++i;
+        } else {
+          i += ascii_run(src_ + i, n_ - i);
+          ss_pending = false;
+        }
         last_seg_start = i - 1;
         last_cc = 0;
         ss = 0;
         continue;
+      }
+      if constexpr (!Ref) {
+#if defined(__SSE2__)
+        if (i >= scalar_until && n_ - i >= 32) {
+          if (quick_block(i, last_seg_start)) {
+            last_cc = 0;
+            ss_pending = true;
+            continue;
+          }
+          scalar_until = i + 16;  // one rune at a time through this block
+        }
+#endif
+        // What the code below does for such a rune: ss_next says "starter"
+        // (ss <= kMaxNonStarters always holds), ss = nTrail, yes_c holds.
+        if (std::size_t w = quick_width(i)) {
+          last_seg_start = i;
+          last_cc = 0;
+          ss_pending = true;
+          i += w;
+          continue;
+        }
+        if (ss_pending) {
+          ss = info(last_seg_start).props.ntrail;
+          ss_pending = false;
+        }
       }
       GoInfo in = info(i);
       if (in.size == 0) {  // include incomplete runes
@@ -438,7 +713,7 @@ class GoNfc {
 
   // reorderBuffer.insertFlush
   void insert_flush(std::size_t i, const GoInfo& in) {
-    Unit u = lookup_unit(src_ + i, n_ - i);
+    Unit u = Ref ? lookup_unit_ref(src_ + i, n_ - i) : lookup_unit(src_ + i, n_ - i);
     if (u.valid && is_hangul(u.cp)) {  // decomposeHangul: appendRune, zero Properties
       char32_t r = u.cp - kHangulBase;
       char32_t x = r % 28;
@@ -452,7 +727,7 @@ class GoNfc {
       std::vector<char32_t> d;
       decompose(u.cp, false, d);
       for (char32_t c : d) {
-        NormProps p = t_.props(c);
+        NormProps p = props(c);
         if (boundary_before(p) && !rb_.empty()) flush();
         insert_ordered(make_rune(c, p));
       }
@@ -550,17 +825,39 @@ class GoNfc {
 }  // namespace
 
 bool is_nfc(std::string_view s) {
-  if (is_ascii(s) || quick_nfc(s)) return true;
+  if (is_ascii(s)) return true;
+  GoNfc<false> nfc(s);
+  if (nfc.quick_span_all()) return true;
   std::string out;
-  return !GoNfc(s).run(out) || out == s;
+  return !nfc.run(out) || out == s;
 }
 
 std::string to_nfc(std::string_view s) {
-  if (is_ascii(s) || quick_nfc(s)) return std::string(s);
   std::string out;
-  if (!GoNfc(s).run(out)) return std::string(s);
+  if (is_ascii(s) || !GoNfc<false>(s).run(out)) return std::string(s);
   return out;
 }
+
+namespace detail {
+
+std::uint32_t nfc_props_key(char32_t c, bool reference) {
+  const NormTable& t = NormTable::get();
+  if (c > 0x10FFFF || (c >= 0xD800 && c < 0xE000)) return NormProps{}.key();
+  return (reference ? t.props_slow(c) : t.props(c)).key();
+}
+
+std::string to_nfc_reference(std::string_view s) {
+  std::string out;
+  if (!GoNfc<true>(s).run(out)) return std::string(s);
+  return out;
+}
+
+bool is_nfc_reference(std::string_view s) {
+  std::string out;
+  return !GoNfc<true>(s).run(out) || out == s;
+}
+
+}  // namespace detail
 
 // norm.Form.LastBoundary / lastBoundary (norm/normalize.go), with
 // lastRuneStart and streamSafe.backwards inlined.

@@ -6,6 +6,10 @@
 
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace dynval::text {
 
 namespace {
@@ -159,73 +163,146 @@ struct JsonSafeTable {
 };
 constexpr JsonSafeTable kJsonSafe{};
 
+// Repeats byte b in all 8 bytes of a word.
+constexpr std::uint64_t rep8(unsigned char b) noexcept { return 0x0101010101010101ULL * b; }
+
+// The high bit of each byte of w that is zero, exactly (no false positives).
+inline std::uint64_t zero_bytes(std::uint64_t w) noexcept {
+  constexpr std::uint64_t kLow7 = rep8(0x7F);
+  return ~(((w & kLow7) + kLow7) | w | kLow7);
+}
+
+// True when one of the 8 bytes at p needs attention in append_json_quoted:
+// a control character, " \ < > &, or a byte >= 0x80.
+inline bool json_word_dirty(const char* p) noexcept {
+  const std::uint64_t w = load8(p);
+  constexpr std::uint64_t kLow7 = rep8(0x7F);
+  // bytes < 0x20 (of the low 7 bits; bytes >= 0x80 are caught by w itself)
+  std::uint64_t m = ~((w & kLow7) + rep8(0x80 - 0x20)) | w;
+  m |= zero_bytes(w ^ rep8('"')) | zero_bytes(w ^ rep8('\\')) | zero_bytes(w ^ rep8('<')) |
+       zero_bytes(w ^ rep8('>')) | zero_bytes(w ^ rep8('&'));
+  return (m & kHighBits) != 0;
+}
+
+// Length of the prefix of [p, p+n) that append_json_quoted copies as is
+// (bytes 0x20..0x7F other than " \ < > &).
+inline std::size_t json_clean_prefix(const char* p, std::size_t n) noexcept {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i ctl = _mm_set1_epi8(0x20), quote = _mm_set1_epi8('"'),
+                bslash = _mm_set1_epi8('\\'), lt = _mm_set1_epi8('<'), gt = _mm_set1_epi8('>'),
+                amp = _mm_set1_epi8('&');
+  for (; i + 16 <= n; i += 16) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i));
+    // signed compare: controls, and bytes >= 0x80 (negative as int8)
+    __m128i m = _mm_cmplt_epi8(v, ctl);
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, quote));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, bslash));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, lt));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, gt));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(v, amp));
+    if (const int bits = _mm_movemask_epi8(m)) return i + static_cast<std::size_t>(__builtin_ctz(bits));
+  }
+#endif
+  while (i + 8 <= n && !json_word_dirty(p + i)) i += 8;
+  while (i < n && kJsonSafe.safe[static_cast<unsigned char>(p[i])]) ++i;
+  return i;
+}
+
+// Width of the well-formed UTF-8 sequence at p (p[0] >= 0x80, n >= 1
+// bytes available), or 0 if it is not one: Go's utf8.DecodeRune accept
+// ranges, as go_decode_rune.
+inline std::size_t utf8_width(const unsigned char* p, std::size_t n) noexcept {
+  const unsigned char b0 = p[0];
+  if (b0 < 0xE0) return b0 >= 0xC2 && n >= 2 && is_cont(p[1]) ? 2 : 0;
+  if (b0 < 0xF0) {
+    if (n < 3 || !is_cont(p[2])) return 0;
+    const unsigned char lo = b0 == 0xE0 ? 0xA0 : 0x80, hi = b0 == 0xED ? 0x9F : 0xBF;
+    return p[1] >= lo && p[1] <= hi ? 3 : 0;
+  }
+  if (b0 < 0xF5) {
+    if (n < 4 || !is_cont(p[2]) || !is_cont(p[3])) return 0;
+    const unsigned char lo = b0 == 0xF0 ? 0x90 : 0x80, hi = b0 == 0xF4 ? 0x8F : 0xBF;
+    return p[1] >= lo && p[1] <= hi ? 4 : 0;
+  }
+  return 0;
+}
+
+// Appends the escape of ASCII byte b (one that is not kJsonSafe).
+inline void append_json_escape(std::string& out, unsigned char b) {
+  char esc[6] = {'\\', 0, 0, 0, 0, 0};
+  std::size_t len = 2;
+  switch (b) {
+    case '\\':
+    case '"':
+      esc[1] = static_cast<char>(b);
+      break;
+    case '\b':
+      esc[1] = 'b';
+      break;
+    case '\f':
+      esc[1] = 'f';
+      break;
+    case '\n':
+      esc[1] = 'n';
+      break;
+    case '\r':
+      esc[1] = 'r';
+      break;
+    case '\t':
+      esc[1] = 't';
+      break;
+    default:  // other C0 controls and < > &
+      esc[1] = 'u';
+      esc[2] = '0';
+      esc[3] = '0';
+      esc[4] = kLowerHex[b >> 4];
+      esc[5] = kLowerHex[b & 0xF];
+      len = 6;
+      break;
+  }
+  out.append(esc, len);
+}
+
 }  // namespace
 
+// Clean runs are found 16 bytes (SSE2) or 8 bytes (SWAR) at a time and
+// appended with one append each; non-ASCII is validated rune by rune
+// without leaving the run unless a rune is invalid or U+2028/U+2029.
 void append_json_quoted(std::string& out, std::string_view s) {
   const char* p = s.data();
+  const auto* u = reinterpret_cast<const unsigned char*>(p);
   const std::size_t n = s.size();
   out.reserve(out.size() + n + 2);
   out.push_back('"');
   std::size_t start = 0;  // first byte not yet copied
   std::size_t i = 0;
-  while (i < n) {
-    auto b = static_cast<unsigned char>(p[i]);
-    if (kJsonSafe.safe[b]) {
-      ++i;
-      continue;
-    }
+  for (;;) {
+    i += json_clean_prefix(p + i, n - i);
+    if (i >= n) break;
+    const unsigned char b = u[i];
     if (b < 0x80) {
       out.append(p + start, i - start);
-      char esc[6] = {'\\', 0, 0, 0, 0, 0};
-      std::size_t len = 2;
-      switch (b) {
-        case '\\':
-        case '"':
-          esc[1] = static_cast<char>(b);
-          break;
-        case '\b':
-          esc[1] = 'b';
-          break;
-        case '\f':
-          esc[1] = 'f';
-          break;
-        case '\n':
-          esc[1] = 'n';
-          break;
-        case '\r':
-          esc[1] = 'r';
-          break;
-        case '\t':
-          esc[1] = 't';
-          break;
-        default:  // other C0 controls and < > &
-          esc[1] = 'u';
-          esc[2] = '0';
-          esc[3] = '0';
-          esc[4] = kLowerHex[b >> 4];
-          esc[5] = kLowerHex[b & 0xF];
-          len = 6;
-          break;
+      append_json_escape(out, b);
+      start = ++i;
+      continue;
+    }
+    // A run of non-ASCII runes.
+    do {
+      const std::size_t w = utf8_width(u + i, n - i);
+      if (w == 0) {  // RuneError of width 1: one invalid byte
+        out.append(p + start, i - start);
+        out.append("\\ufffd", 6);
+        start = ++i;
+      } else if (w == 3 && u[i] == 0xE2 && u[i + 1] == 0x80 && (u[i + 2] & 0xFE) == 0xA8) {
+        out.append(p + start, i - start);
+        out.append(u[i + 2] == 0xA8 ? "\\u2028" : "\\u2029", 6);
+        i += 3;
+        start = i;
+      } else {
+        i += w;
       }
-      out.append(esc, len);
-      start = ++i;
-      continue;
-    }
-    DecodedRune d = go_decode_rune(s.substr(i, 4));
-    if (d.width == 1) {  // RuneError of width 1: one invalid byte
-      out.append(p + start, i - start);
-      out.append("\\ufffd", 6);
-      start = ++i;
-      continue;
-    }
-    if (d.rune == 0x2028 || d.rune == 0x2029) {
-      out.append(p + start, i - start);
-      out.append(d.rune == 0x2028 ? "\\u2028" : "\\u2029", 6);
-      i += d.width;
-      start = i;
-      continue;
-    }
-    i += d.width;
+    } while (i < n && u[i] >= 0x80);
   }
   out.append(p + start, n - start);
   out.push_back('"');

@@ -63,4 +63,18 @@ struct DecodedRune {
 };
 DecodedRune go_decode_rune(std::string_view s) noexcept;
 
+namespace detail {
+
+// Test hooks for the NFC fast paths (tests/unit/text). nfc_props_key: Go
+// norm's Properties of c packed into an integer, from the two-stage table
+// (reference = false) or from the sparse table it is built from (true).
+// to_nfc_reference / is_nfc_reference: to_nfc and is_nfc through the
+// algorithm as first written (no quick checks, byte-at-a-time scans, sparse
+// lookups). Thread-safe; the tables are built once on first use.
+std::uint32_t nfc_props_key(char32_t c, bool reference);
+std::string to_nfc_reference(std::string_view s);
+bool is_nfc_reference(std::string_view s);
+
+}  // namespace detail
+
 }  // namespace dynval::text
