@@ -310,12 +310,12 @@ std::optional<Number> parse_slow(bool neg, std::string_view mant_text, int64_t b
   return to_number(r);
 }
 
-void decimal_of_big(const BigRep* b, Decimal& d) {
+void decimal_of_big_reference(const BigRep* b, Decimal& d) {
   digits_into(from_limbs(b->limbs(), b->nlimbs), b->exp, d);
 }
 
-void shortest_bounds_big(const MagView& v, uint32_t prec, Decimal& lower, Decimal& upper,
-                         bool& inclusive) {
+void shortest_bounds_big_reference(const MagView& v, uint32_t prec, Decimal& lower,
+                                   Decimal& upper, bool& inclusive) {
   // ftoa.go roundShortest step 1: mantissa with prec+1 bits, so that its lsb
   // is 1/2 ulp at the value's precision.
   Int m = from_view(v);
@@ -330,6 +330,50 @@ void shortest_bounds_big(const MagView& v, uint32_t prec, Decimal& lower, Decima
   inclusive = !mp::bit_test(m, 1);
   digits_into(m - 1, exp, lower);
   digits_into(m + 1, exp, upper);
+}
+
+bool decimal_of_big(const BigRep* b, Decimal& d, size_t max_digits) {
+  return decimal_of_limbs(b->limbs(), b->nlimbs, b->exp, d, max_digits);
+}
+
+void shortest_bounds_big(const MagView& v, uint32_t prec, Decimal& lower, Decimal& upper,
+                         bool& inclusive, size_t max_digits, bool* lower_cut, bool* upper_cut) {
+  // As the reference above, on plain limbs: m = the mantissa with prec+1
+  // bits, lower = (m - 1) * 2^exp, upper = (m + 1) * 2^exp.
+  uint32_t n = v.n;
+  while (n > 1 && v.limbs[n - 1] == 0) n--;
+  const int64_t bl = static_cast<int64_t>(n - 1) * 64 + bw(v.limbs[n - 1]);
+  const int64_t s = bl - (static_cast<int64_t>(prec) + 1);
+  const size_t mn = static_cast<size_t>((prec + 1 + 63) / 64) + 1;  // room for the carry of m + 1
+  boost::container::small_vector<uint64_t, 16> m(mn, 0);
+  if (s <= 0) {
+    const size_t off = static_cast<size_t>(-s / 64);
+    const unsigned b = static_cast<unsigned>(-s % 64);
+    for (uint32_t i = 0; i < n; i++) {
+      m[i + off] |= v.limbs[i] << b;
+      if (b != 0 && i + off + 1 < mn) m[i + off + 1] |= v.limbs[i] >> (64 - b);
+    }
+  } else {
+    const size_t off = static_cast<size_t>(s / 64);
+    const unsigned b = static_cast<unsigned>(s % 64);
+    for (size_t k = 0; k + off < n && k < mn; k++) {
+      uint64_t w = v.limbs[k + off] >> b;
+      if (b != 0 && k + off + 1 < n) w |= v.limbs[k + off + 1] << (64 - b);
+      m[k] = w;
+    }
+  }
+  const int64_t exp = v.exp + s;
+  inclusive = (m[0] & 2) == 0;
+  boost::container::small_vector<uint64_t, 16> t(m);
+  for (size_t i = 0; i < mn && t[i]-- == 0; i++) {
+  }
+  bool cut = decimal_of_limbs(t.data(), static_cast<uint32_t>(mn), exp, lower, max_digits);
+  if (lower_cut) *lower_cut = cut;
+  t = m;
+  for (size_t i = 0; i < mn && ++t[i] == 0; i++) {
+  }
+  cut = decimal_of_limbs(t.data(), static_cast<uint32_t>(mn), exp, upper, max_digits);
+  if (upper_cut) *upper_cut = cut;
 }
 
 int compare_mag_slow(const MagView& a, const MagView& b) {

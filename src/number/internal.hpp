@@ -141,7 +141,8 @@ void mag_view(const Number& x, MagView& v) noexcept;
 // Go's math/big decimal (decimal.go), a multi-precision decimal number
 // 0.mant * 10^exp with mant's ASCII digits and no trailing zeros.
 struct Decimal {
-  boost::container::small_vector<char, 840> mant;
+  using Mant = boost::container::small_vector<char, 840>;
+  Mant mant;
   int64_t exp = 0;
 
   char at(int64_t i) const noexcept {
@@ -163,14 +164,50 @@ struct Decimal {
   void trim() noexcept;
 };
 
-// Sets d to the exact decimal value of |x| * 2^extra_shift (x finite, any kind).
+// Sets d to the exact decimal value of |x| (x finite, any kind).
 void decimal_of(const Number& x, Decimal& d);
-// The same for a kBig magnitude (bigfloat.cpp).
-void decimal_of_big(const BigRep* b, Decimal& d);
+// Sets d to the exact decimal value of limbs[0..n) * 2^exp (little-endian
+// 64-bit limbs, any bit pattern; zero gives an empty d). Integer digits by
+// division by 10^19, fraction digits by multiplication by 10^19, on 64-bit
+// limbs (decimal.cpp). With max_digits > 0 the fraction digits stop once d
+// has at least max_digits digits (all integer digits are always produced):
+// returns true if nonzero digits were left out, in which case d.mant is a
+// prefix of the exact digits (not trimmed, d.exp exact) and d.len() is less
+// than the exact length. Returns false when d is exact.
+bool decimal_of_limbs(const uint64_t* limbs, uint32_t n, int64_t exp, Decimal& d,
+                      size_t max_digits = 0);
+// The same for a kBig magnitude (bigfloat.cpp); max_digits and the result
+// as for decimal_of_limbs.
+bool decimal_of_big(const BigRep* b, Decimal& d, size_t max_digits = 0);
 // ftoa.go roundShortest for a value of precision > 63 bits whose mantissa
-// does not fit the 64-bit fast path (bigfloat.cpp).
+// does not fit the 64-bit fast path (bigfloat.cpp): the bounds x -/+ 1/2 ulp.
+// With max_digits > 0, lower_cut / upper_cut (may be null otherwise) report
+// whether that bound was cut short as by decimal_of_limbs.
 void shortest_bounds_big(const MagView& v, uint32_t prec, Decimal& lower, Decimal& upper,
-                         bool& inclusive);
+                         bool& inclusive, size_t max_digits = 0, bool* lower_cut = nullptr,
+                         bool* upper_cut = nullptr);
+
+// The former cpp_int implementations of the two functions above, kept as the
+// reference the unit tests compare them with (bigfloat.cpp).
+void decimal_of_big_reference(const BigRep* b, Decimal& d);
+void shortest_bounds_big_reference(const MagView& v, uint32_t prec, Decimal& lower,
+                                   Decimal& upper, bool& inclusive);
+
+// Reference renderings for the unit tests: the ftoa.go algorithm on exact
+// decimals throughout (no binary64 shortcut) with the cpp_int conversions
+// above. text_reference == Number::text and hash_text_reference ==
+// Number::hash_text for every number.
+std::string text_reference(const Number& x);
+std::string hash_text_reference(const Number& x);
+// The kBig fast path of Number::text with a given digit limit (tests): sets
+// out and returns true if the first max_digits digits settle the text,
+// returns false otherwise or for another kind.
+bool text_big_prefix(const Number& x, size_t max_digits, std::string& out);
+
+// ParseFloat's z.Quo(z, 5^n) for a 64-bit mantissa m (|z| = m * 2^bexp,
+// z.exp in range) and 1 <= n <= 27 (number.cpp); equal to what parse_slow
+// returns for the same input.
+Number quo_pow5_small(bool neg, uint64_t m, int64_t bexp, unsigned n, uint32_t prec);
 
 // Slow paths in bigfloat.cpp.
 std::optional<Number> parse_slow(bool neg, std::string_view mant_text, int64_t exp2,

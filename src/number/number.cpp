@@ -5,6 +5,7 @@
 // not depend on the representation, only on (value, precision).
 #include "number/number.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <charconv>
 #include <cmath>
@@ -145,6 +146,93 @@ Number normalize_small(bool neg, uint64_t m, int64_t e, uint32_t prec) {
   b->limbs()[0] = m;
   b->exp = e;
   return NumberAccess::make_big(b, neg, prec);
+}
+
+// Float.Quo(m * 2^bexp, 5^n) at prec bits as floatconv.go does it for a
+// 64-bit mantissa and 5^n exact (n <= 27): the quotient of m << k by 5^n with
+// k = prec + 2 + bitlen(5^n) - bitlen(m) (so at least prec + 2 quotient bits)
+// and the remainder as sticky bit, rounded to nearest even once, like quo()
+// in bigfloat.cpp but on plain limbs.
+Number quo_pow5_small(bool neg, uint64_t m, int64_t bexp, unsigned n, uint32_t prec) {
+  using Limbs = boost::container::small_vector<uint64_t, 12>;
+  const uint64_t p5 = kPow5Tab[n];
+  const int64_t bx = bw(m), by = bw(p5);
+  int64_t k = static_cast<int64_t>(prec) + 2 + by - bx;
+  if (k < 0) k = 0;
+  // Divide (m << (k + s)) by the normalised p5 << s: same quotient, and the
+  // remainder is zero iff the true one is.
+  const unsigned s = static_cast<unsigned>(std::countl_zero(p5));
+  const uint64_t dv = p5 << s;
+  const uint64_t sh = static_cast<uint64_t>(k) + s;
+  const size_t off = static_cast<size_t>(sh / 64);
+  const unsigned b = static_cast<unsigned>(sh % 64);
+  const size_t nl = off + 2;
+  Limbs q(nl, 0);
+  uint64_t rem = 0;
+  for (size_t i = nl; i-- > 0;) {
+    uint64_t limb = 0;
+    if (i == off) limb = m << b;
+    if (i == off + 1 && b != 0) limb = m >> (64 - b);
+    if (rem == 0 && limb == 0) continue;  // q[i] = 0
+    unsigned __int128 cur = (static_cast<unsigned __int128>(rem) << 64) | limb;
+    q[i] = static_cast<uint64_t>(cur / dv);
+    rem = static_cast<uint64_t>(cur % dv);
+  }
+  size_t top = nl;
+  while (top > 0 && q[top - 1] == 0) top--;
+  // bit helpers on q[0..top)
+  auto bitlen = [&]() -> int64_t { return static_cast<int64_t>(top - 1) * 64 + bw(q[top - 1]); };
+  auto bit = [&](int64_t i) -> bool { return (q[static_cast<size_t>(i / 64)] >> (i % 64)) & 1; };
+  auto shr = [&](int64_t r) {  // q >>= r (r >= 0)
+    const size_t lo = static_cast<size_t>(r / 64);
+    const unsigned rb = static_cast<unsigned>(r % 64);
+    for (size_t i = 0; i < top; i++) {
+      uint64_t w = i + lo < top ? q[i + lo] >> rb : 0;
+      if (rb != 0 && i + lo + 1 < top) w |= q[i + lo + 1] << (64 - rb);
+      q[i] = w;
+    }
+    while (top > 0 && q[top - 1] == 0) top--;
+  };
+  const int64_t qbits = bitlen();
+  int64_t e = bexp - k + qbits;  // Go exponent: |x| = 0.q * 2^e
+  if (e < kMinExp) return neg ? NumberAccess::make_double(-0.0, prec) : NumberAccess::make_int(0, prec);
+  if (e > kMaxExp) return NumberAccess::make_inf(neg, prec);
+  // float.go round: qbits >= prec + 2 > prec always.
+  const int64_t r = qbits - static_cast<int64_t>(prec) - 1;
+  const bool rbit = bit(r);
+  bool sbit = rem != 0;
+  for (int64_t i = 0; !sbit && i < r; i += 64) {
+    uint64_t w = q[static_cast<size_t>(i / 64)];
+    if (r - i < 64) w &= (uint64_t{1} << (r - i)) - 1;
+    sbit = w != 0;
+  }
+  shr(r + 1);
+  if (rbit && (sbit || (q[0] & 1))) {
+    for (size_t i = 0;; i++) {  // q += 1
+      if (i == top) {
+        q[top++] = 1;  // room: q had prec + 2 or more bits before the shift
+        break;
+      }
+      if (++q[i] != 0) break;
+    }
+    if (bitlen() > static_cast<int64_t>(prec)) {
+      if (e >= kMaxExp) return NumberAccess::make_inf(neg, prec);
+      e++;
+      shr(1);
+    }
+  }
+  // |x| = q * 2^(e - bitlen(q)); drop trailing zero bits.
+  int64_t bl = bitlen();
+  size_t z = 0;
+  while (q[z] == 0) z++;
+  const int64_t tz = static_cast<int64_t>(z) * 64 + std::countr_zero(q[z]);
+  const int64_t e2 = e - bl + tz;
+  shr(tz);
+  if (bl - tz <= 64) return normalize_small(neg, q[0], e2, prec);
+  BigRep* rep = BigRep::allocate(static_cast<uint32_t>(top));
+  std::copy(q.begin(), q.begin() + static_cast<std::ptrdiff_t>(top), rep->limbs());
+  rep->exp = e2;
+  return NumberAccess::make_big(rep, neg, prec);
 }
 
 void mag_view(const Number& x, MagView& v) noexcept {
@@ -324,6 +412,7 @@ std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
         round_u64(q, e, prec);
         return normalize_small(neg, q, e, prec);
       }
+      return quo_pow5_small(neg, m, bexp, static_cast<unsigned>(-exp5), prec);
     }
   }
   return parse_slow(neg, s.substr(mant_start, mant_end - mant_start), bexp, exp5, prec);
@@ -492,20 +581,30 @@ Number::WireForm Number::wire_form() const noexcept {
 // ---------------------------------------------------------------------------
 // Decimal output (ftoa.go)
 
-void decimal_of(const Number& x, Decimal& d) {
+namespace {
+
+void decimal_of_impl(const Number& x, Decimal& d, bool reference) {
   if (x.is_zero() || x.is_inf()) {
     d.mant.clear();
     d.exp = 0;
     return;
   }
   if (x.kind() == Number::Kind::Big) {
-    decimal_of_big(x.big(), d);
+    if (reference) {
+      decimal_of_big_reference(x.big(), d);
+    } else {
+      decimal_of_big(x.big(), d);
+    }
     return;
   }
   MagView v;
   mag_view(x, v);
   d.init_u64(v.one, v.exp);
 }
+
+}  // namespace
+
+void decimal_of(const Number& x, Decimal& d) { decimal_of_impl(x, d, false); }
 
 namespace {
 
@@ -659,41 +758,173 @@ std::string Number::text() const {
   return s;
 }
 
-// Float.Text('f', -1).
-void Number::append_text(std::string& out) const {
-  if (kind_ == Kind::Inf) {
-    out.append(neg_ ? "-Inf" : "+Inf");
+namespace {
+
+// A binary64 at precision 53 for which Go's roundShortest gives the shortest
+// round-trip digits of std::to_chars (Ryu):
+// - normal: a subnormal's ulp at precision 53 is finer than binary64's;
+// - not a power of two: there binary64's lower neighbour is only 1/4 ulp
+//   away, while Go uses the symmetric interval [x - 1/2 ulp, x + 1/2 ulp];
+// - |x| < 2^52. Go's digit loop never rounds up once it has passed the last
+//   digit of the upper bound x + 1/2 ulp (strconv fixed that with
+//   upperdelta, math/big did not), so it can pick a longer or farther string
+//   when that bound has at most 17 significant digits; with |x| < 2^52 the
+//   bound is (2m + 1) / 2^f with f >= 2 and an odd numerator, which has at
+//   least 18.
+// Within those, Go's interval (inclusive iff the mantissa is even) is Ryu's,
+// both take the shortest digit string in it and, if there are two, the
+// nearest (ties to even). The unit tests compare with the exact algorithm.
+bool shortest_double_ok(double v) noexcept {
+  uint64_t bits = std::bit_cast<uint64_t>(v);
+  uint64_t bexp = (bits >> 52) & 0x7ff;
+  return bexp != 0 && bexp < 1023 + 52 && (bits & 0x000fffffffffffffull) != 0;
+}
+
+// Text('f', -1) of such a double (the sign is already written): the
+// shortest digits from std::to_chars in scientific form, laid out by fmtF.
+void append_shortest_double(std::string& out, double v) {
+  char buf[32];
+  auto r = std::to_chars(buf, buf + sizeof buf, std::fabs(v), std::chars_format::scientific);
+  // buf = d[.ddd]e(+|-)xx
+  char digits[24];
+  size_t nd = 0;
+  const char* p = buf;
+  digits[nd++] = *p++;
+  if (*p == '.') {
+    for (p++; *p != 'e'; p++) digits[nd++] = *p;
+  }
+  p++;  // 'e'
+  bool eneg = *p == '-';
+  p++;
+  int e10 = 0;
+  for (; p < r.ptr; p++) e10 = e10 * 10 + (*p - '0');
+  if (eneg) e10 = -e10;
+  // value = 0.digits * 10^dexp
+  const int64_t dexp = e10 + 1;
+  const int64_t n = static_cast<int64_t>(nd);
+  if (dexp <= 0) {
+    out.append("0.");
+    out.append(static_cast<size_t>(-dexp), '0');
+    out.append(digits, nd);
+  } else if (dexp >= n) {
+    out.append(digits, nd);
+    out.append(static_cast<size_t>(dexp - n), '0');
+  } else {
+    out.append(digits, static_cast<size_t>(dexp));
+    out.push_back('.');
+    out.append(digits + dexp, static_cast<size_t>(n - dexp));
+  }
+}
+
+// ftoa.go roundShortest on prefixes of the exact decimals: d, lower and
+// upper as from decimal_of_limbs with a digit limit, *_cut telling which were
+// cut short. Returns false, leaving d alone, if the loop would need digits
+// that were not computed; otherwise d is rounded exactly as round_shortest
+// would round the full decimals (round at position i + 1 looks at digit
+// i + 1 and whether more follow, so i + 2 digits must be known).
+bool round_shortest_prefix(Decimal& d, bool d_cut, const Decimal& lower, bool lower_cut,
+                           const Decimal& upper, bool upper_cut, bool inclusive) {
+  int64_t known = INT64_MAX;  // digits known to be exact at every index below
+  if (d_cut) known = std::min(known, d.len());
+  if (lower_cut) known = std::min(known, lower.len());
+  if (upper_cut) known = std::min(known, upper.len());
+  for (int64_t i = 0;; i++) {
+    if (i + 2 >= known) return false;
+    if (i >= d.len()) return true;  // d exact and no rounding needed
+    char m = d.mant[static_cast<size_t>(i)];
+    char l = lower.at(i);
+    char u = upper.at(i);
+    // A cut decimal is longer than the digits known, so i + 1 < its length.
+    bool lower_ends = !lower_cut && i + 1 == lower.len();
+    bool upper_longer = upper_cut || i + 1 < upper.len();
+    bool okdown = l != m || (inclusive && lower_ends);
+    bool okup = m != u && (inclusive || m + 1 < u || upper_longer);
+    if (okdown && okup) {
+      d.round(i + 1);
+      return true;
+    }
+    if (okdown) {
+      d.round_down(i + 1);
+      return true;
+    }
+    if (okup) {
+      d.round_up(i + 1);
+      return true;
+    }
+  }
+}
+
+// Text('f', -1) of a kBig number from its first digits only: Go's loop
+// usually settles within about prec * log10(2) digits, while the exact
+// expansion of a fraction has as many digits as it has fraction bits.
+// Returns false (nothing written) if the prefixes do not settle it. The
+// caller has written the sign.
+bool append_text_big_prefix(const Number& x, std::string& out, size_t limit) {
+  const uint32_t prec = x.precision();
+  Decimal d;
+  bool d_cut = decimal_of_big(x.big(), d, limit);
+  MagView v;
+  mag_view(x, v);
+  int64_t goexp = static_cast<int64_t>(x.big()->bit_len()) + v.exp;
+  int64_t lsb_exp = goexp - static_cast<int64_t>(prec) - 1;
+  if (d_cut || !half_ulp_below_unit(lsb_exp, d.exp - d.len())) {
+    Decimal lower, upper;
+    bool inclusive, lower_cut, upper_cut;
+    shortest_bounds_big(v, prec, lower, upper, inclusive, limit, &lower_cut, &upper_cut);
+    if (!round_shortest_prefix(d, d_cut, lower, lower_cut, upper, upper_cut, inclusive)) return false;
+  }
+  fmt_f(out, std::max<int64_t>(d.len() - d.exp, 0), d);
+  return true;
+}
+
+// Float.Text('f', -1); `reference` uses only the exact ftoa.go algorithm.
+void append_text_impl(const Number& x, std::string& out, bool reference) {
+  const Number::Kind kind = x.kind();
+  const uint32_t prec = x.precision();
+  if (kind == Number::Kind::Inf) {
+    out.append(x.signbit() ? "-Inf" : "+Inf");
     return;
   }
-  if (signbit()) out.push_back('-');
-  if (is_zero()) {
+  if (x.signbit()) out.push_back('-');
+  if (x.is_zero()) {
     out.push_back('0');
     return;
   }
   // Integers with no more bits than the precision print exactly.
-  if (kind_ == Kind::Int || kind_ == Kind::Uint) {
-    uint64_t mag = kind_ == Kind::Uint ? u_.u
-                   : u_.i < 0          ? uint64_t{0} - static_cast<uint64_t>(u_.i)
-                                       : static_cast<uint64_t>(u_.i);
-    if (bw(mag) <= static_cast<int>(prec_)) {
+  if (kind == Number::Kind::Int || kind == Number::Kind::Uint) {
+    uint64_t mag = kind == Number::Kind::Uint ? x.uint_value()
+                   : x.int_value() < 0        ? uint64_t{0} - static_cast<uint64_t>(x.int_value())
+                                              : static_cast<uint64_t>(x.int_value());
+    if (bw(mag) <= static_cast<int>(prec)) {
       append_u64(out, mag);
       return;
     }
   }
+  if (!reference && kind == Number::Kind::Big) {
+    // Texts of up to about 60 digits (most inputs) settle with the first
+    // limit; Go's loop usually ends within prec * log10(2) digits.
+    const size_t limit = static_cast<size_t>(prec) * 30103 / 100000 + 8;
+    if (append_text_big_prefix(x, out, std::min<size_t>(limit, 64))) return;
+    if (limit > 64 && append_text_big_prefix(x, out, limit)) return;
+  }
+  if (!reference && kind == Number::Kind::Double && prec == 53 && shortest_double_ok(x.double_value())) {
+    append_shortest_double(out, x.double_value());
+    return;
+  }
   MagView v;
-  mag_view(*this, v);
+  mag_view(x, v);
   Decimal d;
-  decimal_of(*this, d);
-  int64_t bl = kind_ == Kind::Big ? static_cast<int64_t>(u_.big->bit_len()) : bw(v.one);
+  decimal_of_impl(x, d, reference);
+  int64_t bl = kind == Number::Kind::Big ? static_cast<int64_t>(x.big()->bit_len()) : bw(v.one);
   int64_t goexp = bl + v.exp;  // |x| = 0.mant * 2^goexp
-  int64_t lsb_exp = goexp - static_cast<int64_t>(prec_) - 1;  // weight of 1/2 ulp
+  int64_t lsb_exp = goexp - static_cast<int64_t>(prec) - 1;  // weight of 1/2 ulp
   if (!half_ulp_below_unit(lsb_exp, d.exp - d.len())) {
     // roundShortest: the lower and upper bounds x -/+ 1/2 ulp.
     Decimal lower, upper;
     bool inclusive;
-    if (prec_ + 1 <= 64 && kind_ != Kind::Big) {
+    if (prec + 1 <= 64 && kind != Number::Kind::Big) {
       uint64_t m = v.one;
-      int64_t s = bl - (static_cast<int64_t>(prec_) + 1);
+      int64_t s = bl - (static_cast<int64_t>(prec) + 1);
       if (s < 0) {
         m <<= -s;
       } else if (s > 0) {
@@ -703,31 +934,47 @@ void Number::append_text(std::string& out) const {
       inclusive = (m & 2) == 0;
       lower.init_u64(m - 1, e);
       upper.init_u64(m + 1, e);
+    } else if (reference) {
+      shortest_bounds_big_reference(v, prec, lower, upper, inclusive);
     } else {
-      shortest_bounds_big(v, prec_, lower, upper, inclusive);
+      shortest_bounds_big(v, prec, lower, upper, inclusive);
     }
     round_shortest(d, lower, upper, inclusive);
   }
   fmt_f(out, std::max<int64_t>(d.len() - d.exp, 0), d);
 }
 
-std::string Number::hash_text() const {
-  std::string s;
-  append_hash_text(s);
-  return s;
-}
-
 // Float.Text('g', 10) (= Float.String()).
-void Number::append_hash_text(std::string& out) const {
-  if (kind_ == Kind::Inf) {
-    out.append(neg_ ? "-Inf" : "+Inf");
+void append_hash_text_impl(const Number& x, std::string& out, bool reference) {
+  if (x.is_inf()) {
+    out.append(x.signbit() ? "-Inf" : "+Inf");
     return;
   }
-  if (signbit()) out.push_back('-');
+  if (x.signbit()) out.push_back('-');
   Decimal d;
-  decimal_of(*this, d);
   int64_t prec = 10;
-  d.round(prec);
+  if (!reference && x.kind() == Number::Kind::Big) {
+    // Rounding to 10 digits needs 11 and whether anything nonzero follows
+    // (a cut decimal has at least 12 digits and more after them).
+    decimal_of_big(x.big(), d, 12);
+    d.round(prec);
+  } else if (!reference && x.kind() == Number::Kind::Double && !x.is_zero()) {
+    // The exact value rounded to 10 significant digits, ties to even: what
+    // std::to_chars with a precision produces (as printf's %.9e).
+    char buf[40];
+    auto r = std::to_chars(buf, buf + sizeof buf, std::fabs(x.double_value()),
+                           std::chars_format::scientific, 9);
+    // buf = d.ddddddddde(+|-)xx
+    d.mant.assign(buf, buf + 1);
+    d.mant.insert(d.mant.end(), buf + 2, buf + 11);
+    int e10 = 0;
+    for (const char* p = buf + 13; p < r.ptr; p++) e10 = e10 * 10 + (*p - '0');
+    d.exp = (buf[12] == '-' ? -e10 : e10) + 1;
+    d.trim();
+  } else {
+    decimal_of_impl(x, d, reference);
+    d.round(prec);
+  }
   // trim trailing fractional zeros in %e format
   int64_t eprec = prec;
   if (eprec > d.len() && d.len() >= d.exp) eprec = d.len();
@@ -742,6 +989,39 @@ void Number::append_hash_text(std::string& out) const {
   if (prec > d.exp) prec = d.len();
   fmt_f(out, std::max<int64_t>(prec - d.exp, 0), d);
 }
+
+}  // namespace
+
+bool text_big_prefix(const Number& x, size_t max_digits, std::string& out) {
+  if (x.kind() != Number::Kind::Big) return false;
+  std::string s;
+  if (x.signbit()) s.push_back('-');
+  if (!append_text_big_prefix(x, s, max_digits)) return false;
+  out = std::move(s);
+  return true;
+}
+
+std::string text_reference(const Number& x) {
+  std::string s;
+  append_text_impl(x, s, true);
+  return s;
+}
+
+std::string hash_text_reference(const Number& x) {
+  std::string s;
+  append_hash_text_impl(x, s, true);
+  return s;
+}
+
+void Number::append_text(std::string& out) const { append_text_impl(*this, out, false); }
+
+std::string Number::hash_text() const {
+  std::string s;
+  append_hash_text(s);
+  return s;
+}
+
+void Number::append_hash_text(std::string& out) const { append_hash_text_impl(*this, out, false); }
 
 // ---------------------------------------------------------------------------
 // Comparison and equality
