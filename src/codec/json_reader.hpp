@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -647,6 +648,15 @@ class JsonDecoder {
     std::vector<std::string_view> names;
   };
   const ObjInfo& obj_info(const Type& t) {
+    // A direct-mapped cache in front of the map (one lookup per object
+    // decoded; map entries never move).
+    auto& slot = obj_cache_[(reinterpret_cast<uintptr_t>(t.node()) >> 4) % obj_cache_.size()];
+    if (slot.first == t.node()) return *slot.second;
+    const ObjInfo& info = obj_info_slow(t);
+    slot = {t.node(), &info};
+    return info;
+  }
+  const ObjInfo& obj_info_slow(const Type& t) {
     auto it = objs_.find(t.node());
     if (it != objs_.end()) return it->second;
     ObjInfo info;
@@ -824,6 +834,7 @@ class JsonDecoder {
   std::string scratch_;
   std::unordered_map<const void*, std::pair<Type, Type>> stripped_;  // node -> (t, stripped)
   std::unordered_map<const void*, ObjInfo> objs_;
+  std::array<std::pair<const void*, const ObjInfo*>, 64> obj_cache_{};  // see obj_info
   std::vector<Value> stack_;  // children of the collections being decoded (Scratch)
 };
 

@@ -233,6 +233,7 @@ static const TypeAttr& attr_at(const TypeNode* n, size_t i, const Type& t) {
 
 std::string_view Type::attr_name(size_t i) const { return attr_at(n_, i, *this).name; }
 Type Type::attr_type(size_t i) const { return from_node(attr_at(n_, i, *this).type); }
+bool Type::attr_type_is(size_t i, const Type& t) const { return attr_at(n_, i, *this).type == t.n_; }
 bool Type::attr_optional(size_t i) const { return attr_at(n_, i, *this).optional; }
 
 size_t Type::attr_index(std::string_view name) const noexcept {

@@ -80,6 +80,10 @@ class Type {
   size_t attr_count() const noexcept;
   std::string_view attr_name(size_t i) const;
   Type attr_type(size_t i) const;
+  // True when attribute i's type is exactly the node of `t` (no reference
+  // taken: a pointer compare for hot loops; equal types in different nodes
+  // answer false). Same preconditions as attr_type.
+  bool attr_type_is(size_t i, const Type& t) const;
   bool attr_optional(size_t i) const;
   // Binary search by name; returns SIZE_MAX when absent.
   size_t attr_index(std::string_view name) const noexcept;

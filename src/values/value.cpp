@@ -491,6 +491,14 @@ Value Value::object_of(const Type& t_in, std::span<Value> attrs_in_order) {
   if (t_in.kind() != TypeKind::Object) {
     throw Error(Status::TypeMismatch, "object_typed needs an object type, got " + t_in.friendly_name());
   }
+  if (!t_in.has_optional() && attrs_in_order.size() == t_in.attr_count()) {
+    // Decoders: every value has exactly its attribute's type node.
+    bool exact = true;
+    for (size_t i = 0; i < attrs_in_order.size() && exact; ++i) {
+      exact = t_in.attr_type_is(i, attrs_in_order[i].type());
+    }
+    if (exact) return values_detail::build_collection(t_in, attrs_in_order);
+  }
   Type t = plain(t_in);
   size_t n = t.attr_count();
   if (attrs_in_order.size() != n) {
