@@ -43,13 +43,14 @@ void StrRep::destroy(const StrRep* r) noexcept {
 }
 
 CollRep* CollRep::allocate(size_t n, bool keys, size_t key_total) {
+  if (n > UINT32_MAX) throw Error(Status::Limit, "a collection of more than 2^32-1 elements");
   size_t size = sizeof(CollRep) + n * sizeof(Value);
   if (keys) size += (n + 1) * sizeof(uint64_t) + key_total;
   BlockArena* arena;
   void* mem = alloc_block(size, arena);
   auto* r = new (mem) CollRep();
   r->arena = arena;
-  r->count = n;
+  r->count = static_cast<uint32_t>(n);
   r->has_keys = keys;
   return r;
 }

@@ -50,7 +50,7 @@ struct StrRep : RcHeader {
 // after the header; maps also hold (count + 1) key offsets and the key bytes
 // after the values.
 struct CollRep : RcHeader {
-  size_t count = 0;
+  uint32_t count = 0;         // at most UINT32_MAX (allocate checks), to keep the header at 24 bytes
   bool has_unknown = false;  // an unknown anywhere inside (not wholly known)
   bool has_keys = false;     // a map: key offsets + bytes follow the values
 
@@ -76,6 +76,7 @@ struct CollRep : RcHeader {
 };
 
 static_assert(sizeof(CollRep) % alignof(Value) == 0);
+static_assert(sizeof(CollRep) <= 24, "every collection pays for this header");
 static_assert(sizeof(StrRep) % 8 == 0);
 
 // The refinements of a refined unknown value.
