@@ -16,6 +16,12 @@
  *    borrowed from their parent: valid as long as the parent value is, and
  *    never freed by the caller (clone them to keep them longer).
  *
+ * Memory: the decoders allocate a document's strings and collections from
+ * one arena, freed when the last value referring into it is freed. So a
+ * clone of a small part of a large decoded value (one attribute, one
+ * element) keeps the whole document's memory until that clone is freed;
+ * rebuild the part with the constructors to keep only it.
+ *
  * Ordering: set elements are kept in go-cty's iteration order (the wire
  * order), map entries bytewise by key, object attributes bytewise by name;
  * index-based access uses those orders.
