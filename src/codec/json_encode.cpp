@@ -184,11 +184,11 @@ class JsonEncoder {
   // element value itself as the index key).
   void encode_sequence(const Value& v, const Type& ety) {
     out_.push_back('[');
-    const size_t n = v.length();
-    for (size_t i = 0; i < n; ++i) {
+    const std::span<const Value> elems = v.elements();
+    for (size_t i = 0; i < elems.size(); ++i) {
       if (i) out_.push_back(',');
       try {
-        encode(v.at(i), ety);
+        encode(elems[i], ety);
       } catch (Error& e) {
         e.prepend(PathStep::idx(int64_t(i)));
         throw;
@@ -235,6 +235,26 @@ class JsonEncoder {
   // finds the attributes the object conversion would reject.
   void encode_object(const Value& v, const Type& t) {
     const Type& vt = v.type();
+    if (vt.node() == t.node() && !t.has_dynamic()) {
+      // The value has exactly the schema type (the common case): every
+      // attribute is present and has exactly its attribute type.
+      const std::span<const TypeAttr> attrs = t.attrs();
+      const std::span<const Value> vals = v.elements();
+      out_.push_back('{');
+      for (size_t i = 0; i < attrs.size(); ++i) {
+        if (i) out_.push_back(',');
+        text::append_json_quoted(out_, attrs[i].name);
+        out_.push_back(':');
+        try {
+          encode(vals[i], vals[i].type());
+        } catch (Error& e) {
+          e.prepend(PathStep::attr(attrs[i].name));
+          throw;
+        }
+      }
+      out_.push_back('}');
+      return;
+    }
     const size_t na = t.attr_count();
     const size_t nv = vt.attr_count();
     size_t j = 0;

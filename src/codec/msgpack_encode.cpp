@@ -94,11 +94,11 @@ class Encoder {
       case TypeKind::List:
       case TypeKind::Set:
       case TypeKind::Tuple: {
-        const size_t n = v.length();
-        mp::write_array_header(out_, n);
-        for (size_t i = 0; i < n; ++i) {
+        const std::span<const Value> elems = v.elements();
+        mp::write_array_header(out_, elems.size());
+        for (size_t i = 0; i < elems.size(); ++i) {
           try {
-            exact(v.at(i));
+            exact(elems[i]);
           } catch (Error& e) {
             e.prepend(PathStep::idx(int64_t(i)));
             throw;
@@ -121,14 +121,15 @@ class Encoder {
         return;
       }
       case TypeKind::Object: {
-        const size_t n = ty.attr_count();
-        mp::write_map_header(out_, n);
-        for (size_t i = 0; i < n; ++i) {
-          mp::write_str(out_, ty.attr_name(i));
+        const std::span<const TypeAttr> attrs = ty.attrs();
+        const std::span<const Value> vals = v.elements();
+        mp::write_map_header(out_, attrs.size());
+        for (size_t i = 0; i < attrs.size(); ++i) {
+          mp::write_str(out_, attrs[i].name);
           try {
-            exact(v.at(i));
+            exact(vals[i]);
           } catch (Error& e) {
-            e.prepend(PathStep::attr(ty.attr_name(i)));
+            e.prepend(PathStep::attr(attrs[i].name));
             throw;
           }
         }

@@ -218,6 +218,10 @@ Type Type::element() const {
 }
 
 size_t Type::attr_count() const noexcept { return nn(n_)->attrs.size(); }
+std::span<const TypeAttr> Type::attrs() const noexcept {
+  const TypeNode* n = nn(n_);
+  return std::span<const TypeAttr>(n->attrs.data(), n->attrs.size());
+}
 
 static const TypeAttr& attr_at(const TypeNode* n, size_t i, const Type& t) {
   if (n == nullptr || n->kind != TypeKind::Object) {

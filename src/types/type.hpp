@@ -78,6 +78,9 @@ class Type {
   Type element() const;
   // object attributes, sorted bytewise by name.
   size_t attr_count() const noexcept;
+  // All attributes (name, type node, optional) in sorted order; empty for a
+  // type that is not an object. For loops that would call attr_name(i).
+  std::span<const TypeAttr> attrs() const noexcept;
   std::string_view attr_name(size_t i) const;
   Type attr_type(size_t i) const;
   // True when attribute i's type is exactly the node of `t` (no reference

@@ -558,7 +558,6 @@ Value Value::empty_tuple() {
 // ---------------------------------------------------------------------------
 // Observers
 
-Value::State Value::state() const noexcept { return state_; }
 
 bool Value::is_wholly_known() const noexcept {
   if (state_ == State::Unknown) return false;
@@ -600,6 +599,11 @@ std::string_view Value::as_string() const {
 size_t Value::length() const {
   if (tag_ != Tag::Coll) fail_access(*this, "length");
   return u_.coll->count;
+}
+
+std::span<const Value> Value::elements() const {
+  if (tag_ != Tag::Coll) fail_access(*this, "elements");
+  return std::span<const Value>(u_.coll->values(), u_.coll->count);
 }
 
 const Value& Value::at(size_t i) const {

@@ -183,7 +183,7 @@ class Value {
 
   // ---- observers ----
   const Type& type() const noexcept { return type_; }
-  State state() const noexcept;
+  State state() const noexcept { return state_; }
   bool is_null() const noexcept { return state() == State::Null; }
   bool is_known() const noexcept { return state() != State::Unknown; }
   // No unknown anywhere inside (IsWhollyKnown).
@@ -201,6 +201,9 @@ class Value {
   // list/set/tuple element i (set: go-cty iteration order); object attribute
   // i in sorted name order; map value i in sorted key order.
   const Value& at(size_t i) const;
+  // All of at(0..length()-1) at once, for loops over large values (one
+  // call, no per-element checks). Same precondition as length().
+  std::span<const Value> elements() const;
   // map key i (sorted bytewise).
   std::string_view key_at(size_t i) const;
   // object attribute by name, map element by key: nullptr when absent.
