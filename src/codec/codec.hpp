@@ -6,6 +6,7 @@
 // Encoders write exactly go-cty's bytes.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
@@ -97,6 +98,13 @@ class Scratch {
   std::span<Value> span() { return std::span<Value>(s_.data() + base_, size()); }
   Value& operator[](size_t i) { return s_[base_ + i]; }
   void push(Value v) { s_.push_back(std::move(v)); }
+  // Room for n more values when the count is known (MessagePack headers,
+  // already checked against the remaining input): grows geometrically, so
+  // nested collections reserving in turn stay amortised O(1) per value.
+  void reserve(size_t n) {
+    const size_t need = s_.size() + n;
+    if (s_.capacity() < need) s_.reserve(std::max(need, 2 * s_.capacity()));
+  }
   void resize(size_t n) { s_.resize(base_ + n); }
   // Moves the run into a vector (the general constructors take vectors).
   std::vector<Value> take() {

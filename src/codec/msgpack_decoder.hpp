@@ -340,6 +340,7 @@ class Decoder {
     DepthGuard guard(*this, at);
     const bool dyn = ety.has_dynamic();
     Scratch vals(stack_);
+    vals.reserve(n);
     std::vector<size_t> offsets;  // only needed to locate a type conflict
     if (dyn) offsets.reserve(n);
     for (size_t i = 0; i < n; ++i) {
@@ -412,6 +413,7 @@ class Decoder {
     check_count(n, 1, at);
     DepthGuard guard(*this, at);
     Scratch vals(stack_);
+    vals.reserve(n);
     for (size_t i = 0; i < n; ++i) {
       try {
         vals.push(decode(ty.tuple_elem(i)));
@@ -522,6 +524,7 @@ class Decoder {
     const ObjShape& shape = shape_of(ty, local);
     // In schema order, values are appended in place; otherwise placed by index.
     Scratch vals(stack_);
+    vals.reserve(n);
     AttrKeys keys(n);
     for (size_t i = 0; i < n; ++i) {
       std::string_view key;
