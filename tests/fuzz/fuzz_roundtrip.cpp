@@ -34,21 +34,29 @@ namespace {
 // -0 is an exact int64 0 to go-cty's encoder, so MessagePack writes 0: the
 // sign is lost, and in a set, -0 and 0 (distinct elements, ordered by their
 // hash texts "-0" and "0") merge or move, so even the bytes change on the
-// second round. JSON writes "-0" and keeps it.
+// second round. JSON writes "-0" and keeps it. All of this applies to the
+// bounds of refined unknown numbers as well.
 enum class Narrow { Below512Bits, TextBelow512Bits, NegativeZero };
 
+bool is_narrow(const Number& n, Narrow what) {
+  switch (what) {
+    case Narrow::NegativeZero: return n.is_zero() && n.signbit();
+    case Narrow::TextBelow512Bits: return n.precision() < 512 && n.wire_form() == Number::WireForm::Text;
+    case Narrow::Below512Bits: return n.precision() < 512;
+  }
+  return false;
+}
+
 bool has_narrow_number(const Value& v, Narrow what) {
-  if (!v.is_known() || v.is_null()) return false;
+  if (!v.is_known()) {
+    // The bounds of a refined unknown number travel as numbers too.
+    const Refinements& r = v.refinements();
+    return (r.lower && is_narrow(r.lower->value, what)) || (r.upper && is_narrow(r.upper->value, what));
+  }
+  if (v.is_null()) return false;
   switch (v.type().kind()) {
-    case TypeKind::Number: {
-      const Number& n = v.as_number();
-      switch (what) {
-        case Narrow::NegativeZero: return n.is_zero() && n.signbit();
-        case Narrow::TextBelow512Bits: return n.precision() < 512 && n.wire_form() == Number::WireForm::Text;
-        case Narrow::Below512Bits: return n.precision() < 512;
-      }
-      return false;
-    }
+    case TypeKind::Number:
+      return is_narrow(v.as_number(), what);
     case TypeKind::List:
     case TypeKind::Set:
     case TypeKind::Map:
