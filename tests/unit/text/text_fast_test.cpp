@@ -13,34 +13,15 @@
 #include <utility>
 #include <vector>
 
+#include "common/utf8.hpp"
 #include "text/text.hpp"
 
 using namespace dynval::text;
+using dynval::test::utf8;
 using std::string;
 
 namespace {
 
-string U(std::initializer_list<char32_t> cps) {
-  string s;
-  for (char32_t c : cps) {
-    if (c < 0x80) {
-      s += static_cast<char>(c);
-    } else if (c < 0x800) {
-      s += static_cast<char>(0xC0 | (c >> 6));
-      s += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      s += static_cast<char>(0xE0 | (c >> 12));
-      s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      s += static_cast<char>(0xF0 | (c >> 18));
-      s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-  return s;
-}
 
 // Go's encoding/json appendString (Go >= 1.22, escapeHTML), one byte at a
 // time: the loop append_json_quoted had before it scanned in blocks.
@@ -99,9 +80,9 @@ const std::vector<string>& json_pieces() {
   static const std::vector<string> pieces = {
       "a", "Z", " ", "~", "\x7f", "/", "'", "=", "\"", "\\", "<", ">", "&", "\n", "\r", "\t", "\b",
       "\f", string(1, '\0'), "\x01", "\x0b", "\x1b", "\x1f", "abcdefgh", "0123456789abcdef",
-      U({0xE9}), U({0x7FF}), U({0x800}), U({0x4E2D}), U({0xFFFD}), U({0xFFFF}), U({0x10000}),
-      U({0x1F600}), U({0x10FFFF}), U({0x2028}), U({0x2029}), U({0x2027}), U({0x202A}),
-      U({0x2000}), "\xe2\x80", "\xe2", "\x80", "\xbf", "\xc0\xaf", "\xc1\xbf", "\xc2",
+      utf8({0xE9}), utf8({0x7FF}), utf8({0x800}), utf8({0x4E2D}), utf8({0xFFFD}), utf8({0xFFFF}), utf8({0x10000}),
+      utf8({0x1F600}), utf8({0x10FFFF}), utf8({0x2028}), utf8({0x2029}), utf8({0x2027}), utf8({0x202A}),
+      utf8({0x2000}), "\xe2\x80", "\xe2", "\x80", "\xbf", "\xc0\xaf", "\xc1\xbf", "\xc2",
       "\xed\xa0\x80", "\xed\xbf\xbf", "\xe0\x80\x80", "\xe0\x9f\xbf", "\xf0\x8f\xbf\xbf",
       "\xf4\x90\x80\x80", "\xf5\x80\x80\x80", "\xff", "\xfe", "\xf0\x9f\x98", "\xf0\x9f",
       "\xe2\x80\xa8\xa8",
@@ -120,7 +101,7 @@ TEST(TextJsonFast, EveryEscapeClassAtEveryOffset) {
         string s = string(pre, 'x') + piece + string(post, 'y');
         ASSERT_EQ(json(s), json_reference(s)) << go_quoted(s);
         // the same in non-ASCII context (the rune loop, not the scanner)
-        string t = U({0x4E2D}) + string(pre % 5, 'x') + piece + U({0xE9});
+        string t = utf8({0x4E2D}) + string(pre % 5, 'x') + piece + utf8({0xE9});
         ASSERT_EQ(json(t), json_reference(t)) << go_quoted(t);
       }
     }
@@ -132,13 +113,13 @@ TEST(TextJsonFast, LineSeparatorsAcrossBlockBoundaries) {
   // 8- and 16-byte boundaries, and truncated at the end of the input.
   for (char32_t sep : {0x2028, 0x2029}) {
     for (std::size_t pre = 0; pre < 40; ++pre) {
-      string s = string(pre, 'a') + U({sep}) + "bc";
+      string s = string(pre, 'a') + utf8({sep}) + "bc";
       string want(1, '"');  // (operator+ here trips GCC 12's -Wrestrict)
       want.append(pre, 'a');
       want += sep == 0x2028 ? "\\u2028" : "\\u2029";
       want += "bc\"";
       EXPECT_EQ(json(s), want);
-      string full = U({sep});
+      string full = utf8({sep});
       for (std::size_t cut = 1; cut < 3; ++cut) {
         string t(pre, 'a');
         t.append(full, 0, cut);
@@ -175,7 +156,7 @@ TEST(TextJsonFast, RandomStringsMatchReference) {
 
 TEST(TextJsonFast, AppendsAfterExistingContent) {
   string out = "prefix:";
-  append_json_quoted(out, string(100, 'q') + "<" + U({0x2028}));
+  append_json_quoted(out, string(100, 'q') + "<" + utf8({0x2028}));
   EXPECT_EQ(out, "prefix:\"" + string(100, 'q') + "\\u003c\\u2028\"");
 }
 
@@ -207,14 +188,14 @@ namespace {
 // composition exclusions, the CGJ itself, invalid and truncated UTF-8.
 const std::vector<string>& nfc_pieces() {
   static const std::vector<string> pieces = {
-      "a", "e", "A", " ", "-", "xyz", U({0xE9}), U({0xC5}), U({0x41C}), U({0x3B1}), U({0x627}),
-      U({0x4E2D}), U({0x6771}), U({0x30EA}), U({0x30B8}), U({0xAC00}), U({0xAC01}), U({0xC11C}),
-      U({0xD7A3}), U({0x1F600}), U({0x1F680}), U({0x20AC}), U({0x2713}), U({0x10041}),
-      U({0x0301}), U({0x0316}), U({0x0308}), U({0x0344}), U({0x0340}), U({0x0341}), U({0x0345}),
-      U({0x094D}), U({0x093F}), U({0x0928}), U({0x0B3E}), U({0x0B47}), U({0x0BBE}), U({0x3099}),
-      U({0x309A}), U({0xFF9E}), U({0x1100}), U({0x1161}), U({0x11A7}), U({0x11A8}), U({0x11C2}),
-      U({0x034F}), U({0x2126}), U({0x212B}), U({0x0374}), U({0x0387}), U({0x0958}), U({0xFB1D}),
-      U({0x1E0A}), U({0x00A8}), U({0x0F73}), U({0x0F75}), U({0x1D15E}), U({0x2ADC}), U({0x1B06}),
+      "a", "e", "A", " ", "-", "xyz", utf8({0xE9}), utf8({0xC5}), utf8({0x41C}), utf8({0x3B1}), utf8({0x627}),
+      utf8({0x4E2D}), utf8({0x6771}), utf8({0x30EA}), utf8({0x30B8}), utf8({0xAC00}), utf8({0xAC01}), utf8({0xC11C}),
+      utf8({0xD7A3}), utf8({0x1F600}), utf8({0x1F680}), utf8({0x20AC}), utf8({0x2713}), utf8({0x10041}),
+      utf8({0x0301}), utf8({0x0316}), utf8({0x0308}), utf8({0x0344}), utf8({0x0340}), utf8({0x0341}), utf8({0x0345}),
+      utf8({0x094D}), utf8({0x093F}), utf8({0x0928}), utf8({0x0B3E}), utf8({0x0B47}), utf8({0x0BBE}), utf8({0x3099}),
+      utf8({0x309A}), utf8({0xFF9E}), utf8({0x1100}), utf8({0x1161}), utf8({0x11A7}), utf8({0x11A8}), utf8({0x11C2}),
+      utf8({0x034F}), utf8({0x2126}), utf8({0x212B}), utf8({0x0374}), utf8({0x0387}), utf8({0x0958}), utf8({0xFB1D}),
+      utf8({0x1E0A}), utf8({0x00A8}), utf8({0x0F73}), utf8({0x0F75}), utf8({0x1D15E}), utf8({0x2ADC}), utf8({0x1B06}),
       "\xff", "\x80", "\xc0\x80", "\xed\xa0\x80", "\xe2\x82", "\xf0\x9f\x98", "\xe0\x80\x80",
       "\xf4\x90\x80\x80",
   };
@@ -236,20 +217,20 @@ TEST(TextNfcFast, ReferenceAndFastPathGiveKnownNfc) {
   // after stable prefixes that the fast path passes by the byte, the 8-byte
   // ASCII scan and the 16-byte block.
   string marks30;
-  for (int k = 0; k < 30; ++k) marks30 += U({0x0316});
+  for (int k = 0; k < 30; ++k) marks30 += utf8({0x0316});
   const std::vector<std::pair<string, string>> cases = {
-      {"e" + U({0x0301}), U({0xE9})},                         // composes
-      {U({0x0374}), U({0x02B9})},                             // singleton
-      {U({0x03B1, 0x0301}), U({0x03AC})},                     // composes
-      {U({0xAC00, 0x11A8}), U({0xAC01})},                     // LV + T
-      {"a" + U({0x0344}), U({0xE4, 0x0301})},                 // decomposes, then composes
-      {"a" + U({0x0301, 0x0316}), U({0xE1, 0x0316})},         // reorders, then composes
-      {"a" + marks30 + U({0x0316}) + "e" + U({0x0301}),       // 31 marks: CGJ before the
-       "a" + marks30 + U({0x034F, 0x0316}) + U({0xE9})},      // last, and NFC after it
+      {"e" + utf8({0x0301}), utf8({0xE9})},                         // composes
+      {utf8({0x0374}), utf8({0x02B9})},                             // singleton
+      {utf8({0x03B1, 0x0301}), utf8({0x03AC})},                     // composes
+      {utf8({0xAC00, 0x11A8}), utf8({0xAC01})},                     // LV + T
+      {"a" + utf8({0x0344}), utf8({0xE4, 0x0301})},                 // decomposes, then composes
+      {"a" + utf8({0x0301, 0x0316}), utf8({0xE1, 0x0316})},         // reorders, then composes
+      {"a" + marks30 + utf8({0x0316}) + "e" + utf8({0x0301}),       // 31 marks: CGJ before the
+       "a" + marks30 + utf8({0x034F, 0x0316}) + utf8({0xE9})},      // last, and NFC after it
   };
   const std::vector<string> prefixes = {"", "ab", string(40, 'x'), [] {
                                           string r;
-                                          for (int k = 0; k < 20; ++k) r += U({0x4E2D});
+                                          for (int k = 0; k < 20; ++k) r += utf8({0x4E2D});
                                           return r;
                                         }()};
   for (const string& pre : prefixes) {
@@ -268,8 +249,8 @@ TEST(TextNfcFast, ReferenceAndFastPathGiveKnownNfc) {
 TEST(TextNfcFast, RandomStringsMatchReference) {
   std::mt19937 rng(7);
   const auto& pieces = nfc_pieces();
-  const std::vector<string> stable = {U({0x41C}), U({0x4E2D}), U({0xAC01}), U({0x1F600}), "ab ",
-                                      U({0xE9}), U({0x30EA})};
+  const std::vector<string> stable = {utf8({0x41C}), utf8({0x4E2D}), utf8({0xAC01}), utf8({0x1F600}), "ab ",
+                                      utf8({0xE9}), utf8({0x30EA})};
   for (int iter = 0; iter < 20000; ++iter) {
     string s;
     const std::size_t count = rng() % 60;
@@ -291,17 +272,17 @@ TEST(TextNfcFast, UnstableRuneAtEveryOffsetOfStableText) {
   // truncated/invalid pieces split runes at block ends).
   const std::vector<string> runs = {string(80, 'q'), [] {
                                       string r;
-                                      for (int k = 0; k < 40; ++k) r += U({0x41C});
+                                      for (int k = 0; k < 40; ++k) r += utf8({0x41C});
                                       return r;
                                     }(),
                                     [] {
                                       string r;
-                                      for (int k = 0; k < 27; ++k) r += U({0xC11C});
+                                      for (int k = 0; k < 27; ++k) r += utf8({0xC11C});
                                       return r;
                                     }(),
                                     [] {
                                       string r;
-                                      for (int k = 0; k < 20; ++k) r += U({0x1F680});
+                                      for (int k = 0; k < 20; ++k) r += utf8({0x1F680});
                                       return r;
                                     }()};
   for (const string& run : runs) {
@@ -321,14 +302,14 @@ TEST(TextNfcFast, CgjAndLongMarkRuns) {
   for (std::size_t pre = 0; pre < 40; ++pre) {
     for (int marks = 25; marks <= 35; ++marks) {
       string s;
-      for (std::size_t k = 0; k < pre; ++k) s += U({0x4E2D});
+      for (std::size_t k = 0; k < pre; ++k) s += utf8({0x4E2D});
       s += "a";
-      for (int m = 0; m < marks; ++m) s += U({m % 3 == 0 ? char32_t{0x0316} : char32_t{0x0301}});
-      s += U({0xAC00, 0x11A8});  // LV + T composes
+      for (int m = 0; m < marks; ++m) s += utf8({m % 3 == 0 ? char32_t{0x0316} : char32_t{0x0301}});
+      s += utf8({0xAC00, 0x11A8});  // LV + T composes
       expect_nfc_matches_reference(s);
       string t;
-      for (std::size_t k = 0; k < pre; ++k) t += U({0xAC01});  // Hangul: ntrail != 0
-      for (int m = 0; m < marks; ++m) t += U({0x0344});          // two non-starters each
+      for (std::size_t k = 0; k < pre; ++k) t += utf8({0xAC01});  // Hangul: ntrail != 0
+      for (int m = 0; m < marks; ++m) t += utf8({0x0344});          // two non-starters each
       expect_nfc_matches_reference(t);
     }
   }
@@ -338,10 +319,10 @@ TEST(TextNfcFast, HangulTrailingJamoAfterFastRuns) {
   // A Hangul LV syllable passed by the fast path must still take a T jamo
   // that follows it (ss / boundary state carried out of the fast path).
   for (std::size_t pre = 0; pre < 40; ++pre) {
-    string s = string(pre, 'x') + U({0xAC00, 0x11A8});
-    EXPECT_EQ(to_nfc(s), string(pre, 'x') + U({0xAC01}));
+    string s = string(pre, 'x') + utf8({0xAC00, 0x11A8});
+    EXPECT_EQ(to_nfc(s), string(pre, 'x') + utf8({0xAC01}));
     EXPECT_FALSE(is_nfc(s));
-    string t = string(pre, 'x') + U({0xAC01, 0x0301, 0x0316});  // marks reorder
-    EXPECT_EQ(to_nfc(t), string(pre, 'x') + U({0xAC01, 0x0316, 0x0301}));
+    string t = string(pre, 'x') + utf8({0xAC01, 0x0301, 0x0316});  // marks reorder
+    EXPECT_EQ(to_nfc(t), string(pre, 'x') + utf8({0xAC01, 0x0316, 0x0301}));
   }
 }

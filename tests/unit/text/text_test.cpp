@@ -8,35 +8,15 @@
 #include <fstream>
 #include <string>
 
+#include "common/utf8.hpp"
 #include "text/text.hpp"
 
 using namespace dynval::text;
+using dynval::test::utf8;
 using std::string;
 
 namespace {
 
-// Builds a UTF-8 string from code points.
-string U(std::initializer_list<char32_t> cps) {
-  string s;
-  for (char32_t c : cps) {
-    if (c < 0x80) {
-      s += static_cast<char>(c);
-    } else if (c < 0x800) {
-      s += static_cast<char>(0xC0 | (c >> 6));
-      s += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      s += static_cast<char>(0xE0 | (c >> 12));
-      s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      s += static_cast<char>(0xF0 | (c >> 18));
-      s += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      s += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-  return s;
-}
 
 string repeat(const string& s, int n) {
   string r;
@@ -101,7 +81,7 @@ TEST(TextUtf8, IsAscii) {
 TEST(TextUtf8, IsValidUtf8) {
   EXPECT_TRUE(is_valid_utf8(""));
   EXPECT_TRUE(is_valid_utf8("abc"));
-  EXPECT_TRUE(is_valid_utf8(U({0xE9, 0x20AC, 0x1F600, 0x10FFFF, 0x7FF, 0x800, 0xFFFF})));
+  EXPECT_TRUE(is_valid_utf8(utf8({0xE9, 0x20AC, 0x1F600, 0x10FFFF, 0x7FF, 0x800, 0xFFFF})));
   EXPECT_FALSE(is_valid_utf8("\xff"));
   EXPECT_FALSE(is_valid_utf8("\x80"));
   EXPECT_FALSE(is_valid_utf8("\xc0\x80"));          // overlong NUL
@@ -113,19 +93,19 @@ TEST(TextUtf8, IsValidUtf8) {
   EXPECT_FALSE(is_valid_utf8("\xe2\x82"));          // truncated
   EXPECT_FALSE(is_valid_utf8(string(40, 'a') + "\xe2\x82"));
   EXPECT_FALSE(is_valid_utf8("\xf5\x80\x80\x80"));
-  EXPECT_TRUE(is_valid_utf8(string(40, 'a') + U({0x1F600}) + string(9, 'b')));
+  EXPECT_TRUE(is_valid_utf8(string(40, 'a') + utf8({0x1F600}) + string(9, 'b')));
 }
 
 TEST(TextUtf8, GoDecodeRune) {
   EXPECT_EQ(go_decode_rune("").width, 0u);
   EXPECT_EQ(go_decode_rune("A").rune, U'A');
-  EXPECT_EQ(go_decode_rune(U({0x1F600})).rune, 0x1F600u);
-  EXPECT_EQ(go_decode_rune(U({0x1F600})).width, 4u);
+  EXPECT_EQ(go_decode_rune(utf8({0x1F600})).rune, 0x1F600u);
+  EXPECT_EQ(go_decode_rune(utf8({0x1F600})).width, 4u);
   DecodedRune bad = go_decode_rune("\xed\xa0\x80");
   EXPECT_EQ(bad.rune, 0xFFFDu);
   EXPECT_EQ(bad.width, 1u);
   // a literal U+FFFD is valid with width 3
-  EXPECT_EQ(go_decode_rune(U({0xFFFD})).width, 3u);
+  EXPECT_EQ(go_decode_rune(utf8({0xFFFD})).width, 3u);
 }
 
 // --------------------------------------------------------------------------
@@ -151,54 +131,54 @@ TEST(TextNfc, AsciiIsUnchanged) {
 
 TEST(TextNfc, Hangul) {
   // L V T -> LVT syllable; L V -> LV; LV + T -> LVT
-  EXPECT_EQ(to_nfc(U({0x1100, 0x1161, 0x11A8})), U({0xAC01}));
-  EXPECT_EQ(to_nfc(U({0x1100, 0x1161})), U({0xAC00}));
-  EXPECT_EQ(to_nfc(U({0xAC00, 0x11A8})), U({0xAC01}));
-  EXPECT_EQ(to_nfc(U({0x1112, 0x1175, 0x11C2})), U({0xD7A3}));
+  EXPECT_EQ(to_nfc(utf8({0x1100, 0x1161, 0x11A8})), utf8({0xAC01}));
+  EXPECT_EQ(to_nfc(utf8({0x1100, 0x1161})), utf8({0xAC00}));
+  EXPECT_EQ(to_nfc(utf8({0xAC00, 0x11A8})), utf8({0xAC01}));
+  EXPECT_EQ(to_nfc(utf8({0x1112, 0x1175, 0x11C2})), utf8({0xD7A3}));
   // U+11A7 is not a T jamo for composition
-  EXPECT_EQ(to_nfc(U({0xAC00, 0x11A7})), U({0xAC00, 0x11A7}));
+  EXPECT_EQ(to_nfc(utf8({0xAC00, 0x11A7})), utf8({0xAC00, 0x11A7}));
   // LVT + T does not compose further
-  EXPECT_EQ(to_nfc(U({0xAC01, 0x11A8})), U({0xAC01, 0x11A8}));
-  EXPECT_TRUE(is_nfc(U({0xAC01, 0x20, 0xD7A3})));
-  EXPECT_FALSE(is_nfc(U({0x1100, 0x1161})));
+  EXPECT_EQ(to_nfc(utf8({0xAC01, 0x11A8})), utf8({0xAC01, 0x11A8}));
+  EXPECT_TRUE(is_nfc(utf8({0xAC01, 0x20, 0xD7A3})));
+  EXPECT_FALSE(is_nfc(utf8({0x1100, 0x1161})));
 }
 
 TEST(TextNfc, Singletons) {
-  EXPECT_EQ(to_nfc(U({0x212B})), U({0xC5}));          // ANGSTROM SIGN
-  EXPECT_EQ(to_nfc(U({0x2126})), U({0x3A9}));         // OHM SIGN
-  EXPECT_EQ(to_nfc(U({0x212A})), "K");                // KELVIN SIGN
-  EXPECT_EQ(to_nfc(U({0x0340})), U({0x0300}));        // COMBINING GRAVE TONE MARK
-  EXPECT_EQ(to_nfc(U({0x0374})), U({0x02B9}));
-  EXPECT_EQ(to_nfc(U({0x2F800})), U({0x4E3D}));       // CJK compatibility ideograph
-  EXPECT_FALSE(is_nfc(U({0x212B})));
+  EXPECT_EQ(to_nfc(utf8({0x212B})), utf8({0xC5}));          // ANGSTROM SIGN
+  EXPECT_EQ(to_nfc(utf8({0x2126})), utf8({0x3A9}));         // OHM SIGN
+  EXPECT_EQ(to_nfc(utf8({0x212A})), "K");                // KELVIN SIGN
+  EXPECT_EQ(to_nfc(utf8({0x0340})), utf8({0x0300}));        // COMBINING GRAVE TONE MARK
+  EXPECT_EQ(to_nfc(utf8({0x0374})), utf8({0x02B9}));
+  EXPECT_EQ(to_nfc(utf8({0x2F800})), utf8({0x4E3D}));       // CJK compatibility ideograph
+  EXPECT_FALSE(is_nfc(utf8({0x212B})));
 }
 
 TEST(TextNfc, CompositionExclusions) {
-  EXPECT_EQ(to_nfc(U({0x0958})), U({0x0915, 0x093C}));  // script-specific exclusion
-  EXPECT_EQ(to_nfc(U({0x0915, 0x093C})), U({0x0915, 0x093C}));
-  EXPECT_EQ(to_nfc(U({0xFB1D})), U({0x05D9, 0x05B4}));
-  EXPECT_EQ(to_nfc(U({0x0344})), U({0x0308, 0x0301}));  // non-starter decomposition
-  EXPECT_EQ(to_nfc(U({0x0F73})), U({0x0F71, 0x0F72}));
-  EXPECT_EQ(to_nfc(U({0x2ADC})), U({0x2ADD, 0x0338}));  // post-composition-version exclusion
-  EXPECT_EQ(to_nfc(U({0x1D15E})), U({0x1D157, 0x1D165}));
+  EXPECT_EQ(to_nfc(utf8({0x0958})), utf8({0x0915, 0x093C}));  // script-specific exclusion
+  EXPECT_EQ(to_nfc(utf8({0x0915, 0x093C})), utf8({0x0915, 0x093C}));
+  EXPECT_EQ(to_nfc(utf8({0xFB1D})), utf8({0x05D9, 0x05B4}));
+  EXPECT_EQ(to_nfc(utf8({0x0344})), utf8({0x0308, 0x0301}));  // non-starter decomposition
+  EXPECT_EQ(to_nfc(utf8({0x0F73})), utf8({0x0F71, 0x0F72}));
+  EXPECT_EQ(to_nfc(utf8({0x2ADC})), utf8({0x2ADD, 0x0338}));  // post-composition-version exclusion
+  EXPECT_EQ(to_nfc(utf8({0x1D15E})), utf8({0x1D157, 0x1D165}));
 }
 
 TEST(TextNfc, ReorderingAndBlocking) {
   // ccc 220 before 230: a + U+0301 still composes, U+0316 stays after
-  EXPECT_EQ(to_nfc(U({'a', 0x0301, 0x0316})), U({0xE1, 0x0316}));
-  EXPECT_EQ(to_nfc(U({'a', 0x0316, 0x0301})), U({0xE1, 0x0316}));
+  EXPECT_EQ(to_nfc(utf8({'a', 0x0301, 0x0316})), utf8({0xE1, 0x0316}));
+  EXPECT_EQ(to_nfc(utf8({'a', 0x0316, 0x0301})), utf8({0xE1, 0x0316}));
   // two marks of the same class: the second is blocked
-  EXPECT_EQ(to_nfc(U({'a', 0x0301, 0x0300})), U({0xE1, 0x0300}));
+  EXPECT_EQ(to_nfc(utf8({'a', 0x0301, 0x0300})), utf8({0xE1, 0x0300}));
   // decomposed precomposed + mark reorders and recomposes
-  EXPECT_EQ(to_nfc(U({0x1E0B, 0x0323})), U({0x1E0D, 0x0307}));
-  EXPECT_EQ(to_nfc(U({'q', 0x0307, 0x0323})), U({'q', 0x0323, 0x0307}));
+  EXPECT_EQ(to_nfc(utf8({0x1E0B, 0x0323})), utf8({0x1E0D, 0x0307}));
+  EXPECT_EQ(to_nfc(utf8({'q', 0x0307, 0x0323})), utf8({'q', 0x0323, 0x0307}));
   // a starter blocks composition
-  EXPECT_EQ(to_nfc(U({'e', 'x', 0x0301})), U({'e', 'x', 0x0301}));
+  EXPECT_EQ(to_nfc(utf8({'e', 'x', 0x0301})), utf8({'e', 'x', 0x0301}));
   // combining-backward starter (Oriya)
-  EXPECT_EQ(to_nfc(U({0x0B47, 0x0B3E})), U({0x0B4B}));
+  EXPECT_EQ(to_nfc(utf8({0x0B47, 0x0B3E})), utf8({0x0B4B}));
   // leading combining mark with nothing to compose with
-  EXPECT_EQ(to_nfc(U({0x0301, 'e'})), U({0x0301, 'e'}));
-  EXPECT_EQ(to_nfc(U({0x0301, 0x0316})), U({0x0316, 0x0301}));
+  EXPECT_EQ(to_nfc(utf8({0x0301, 'e'})), utf8({0x0301, 'e'}));
+  EXPECT_EQ(to_nfc(utf8({0x0301, 0x0316})), utf8({0x0316, 0x0301}));
 }
 
 TEST(TextNfc, InvalidUtf8IsKept) {
@@ -240,8 +220,8 @@ TEST(TextNfc, StreamSafeInsertsCgj) {
                   "\xcd\x8f" + "\xcc\x81";
   EXPECT_EQ(to_nfc(in61), want61);
   // U+0344 counts as two non-starters
-  string in2 = "a" + repeat("\xcc\x81", 29) + U({0x0344});
-  EXPECT_EQ(to_nfc(in2), "\xc3\xa1" + repeat("\xcc\x81", 28) + "\xcd\x8f" + U({0x0308, 0x0301}));
+  string in2 = "a" + repeat("\xcc\x81", 29) + utf8({0x0344});
+  EXPECT_EQ(to_nfc(in2), "\xc3\xa1" + repeat("\xcc\x81", 28) + "\xcd\x8f" + utf8({0x0308, 0x0301}));
   // an invalid byte resets the count
   string in3 = "a" + repeat("\xcc\x81", 20) + "\xff" + repeat("\xcc\x81", 20);
   EXPECT_EQ(to_nfc(in3), "\xc3\xa1" + repeat("\xcc\x81", 19) + "\xff" + repeat("\xcc\x81", 20));
@@ -257,14 +237,14 @@ TEST(TextNfc, GoNormQuirks) {
   // composes with the A-ring across it.
   EXPECT_EQ(to_nfc("\xc3\x85\xe0\xac\xbe\xcc\x81\xcd\x96"), "\xc7\xba\xe0\xac\xbe\xcd\x96");
   // U+11A7 is not a trailing jamo for composition.
-  EXPECT_EQ(to_nfc(U({0x1100, 0x1161, 0x11A7})), U({0xAC00, 0x11A7}));
+  EXPECT_EQ(to_nfc(utf8({0x1100, 0x1161, 0x11A7})), utf8({0xAC00, 0x11A7}));
 }
 
 TEST(TextNfc, NormTableCoversAllCodePoints) {
   // normalize.cpp only tabulates code points below U+30000; everything above
   // must be inert (unchanged, and a boundary after it).
   for (char32_t c = 0x30000; c <= 0x10FFFF; c += 0x101) {
-    string s = "-" + U({c});
+    string s = "-" + utf8({c});
     ASSERT_EQ(to_nfc(s), s) << static_cast<unsigned>(c);
     ASSERT_EQ(nfc_last_boundary(s), static_cast<std::ptrdiff_t>(s.size())) << static_cast<unsigned>(c);
   }
@@ -272,9 +252,9 @@ TEST(TextNfc, NormTableCoversAllCodePoints) {
 
 TEST(TextNfc, IsNfcAgreesWithToNfc) {
   const string cases[] = {
-      "", "abc", "\xc3\xa9", "e\xcc\x81", U({0x4E00, 0x1F600}), U({0x0301}), U({0xAC00}),
-      U({0x1100}), U({0x1161}), U({0xAC00, 0x1161}), "\xff", "\xe2\x82", U({0x0B47, 0x0B3E}),
-      U({0x00A8, 0x0301}), U({0x3099}), U({0xFF9E}), U({0x2126}),
+      "", "abc", "\xc3\xa9", "e\xcc\x81", utf8({0x4E00, 0x1F600}), utf8({0x0301}), utf8({0xAC00}),
+      utf8({0x1100}), utf8({0x1161}), utf8({0xAC00, 0x1161}), "\xff", "\xe2\x82", utf8({0x0B47, 0x0B3E}),
+      utf8({0x00A8, 0x0301}), utf8({0x3099}), utf8({0xFF9E}), utf8({0x2126}),
   };
   for (const string& s : cases) EXPECT_EQ(is_nfc(s), to_nfc(s) == s) << go_quoted(s);
 }
@@ -287,17 +267,17 @@ TEST(TextNfc, LastBoundary) {
   EXPECT_EQ(nfc_last_boundary("1-"), 2);  // '-' is inert
   // é is not inert (it could take more marks): boundary before it
   EXPECT_EQ(nfc_last_boundary("ab\xc3\xa9"), 2);
-  EXPECT_EQ(nfc_last_boundary("abc" + U({0x0301})), 2);
-  EXPECT_EQ(nfc_last_boundary(U({0x0301, 0x0301})), -1);  // no starter at all
-  EXPECT_EQ(nfc_last_boundary(U({0x4E00})), 3);           // inert
-  EXPECT_EQ(nfc_last_boundary(U({0x4E00, 0x0301})), 0);
+  EXPECT_EQ(nfc_last_boundary("abc" + utf8({0x0301})), 2);
+  EXPECT_EQ(nfc_last_boundary(utf8({0x0301, 0x0301})), -1);  // no starter at all
+  EXPECT_EQ(nfc_last_boundary(utf8({0x4E00})), 3);           // inert
+  EXPECT_EQ(nfc_last_boundary(utf8({0x4E00, 0x0301})), 0);
   EXPECT_EQ(nfc_last_boundary("a\xff"), 2);                // invalid byte: inert
   EXPECT_EQ(nfc_last_boundary("ab\xe2\x82"), 1);           // incomplete rune at end
   EXPECT_EQ(nfc_last_boundary("\xe2\x82"), -1);
   EXPECT_EQ(nfc_last_boundary("\x82\x82"), -1);            // no rune start at all
   EXPECT_EQ(nfc_last_boundary("a\x82\x82"), 3);           // trailing junk after a rune
-  EXPECT_EQ(nfc_last_boundary("x" + U({0xAC00})), 1);      // LV may take a T
-  EXPECT_EQ(nfc_last_boundary("x" + U({0x1161})), 0);      // V combines backwards
+  EXPECT_EQ(nfc_last_boundary("x" + utf8({0xAC00})), 1);      // LV may take a T
+  EXPECT_EQ(nfc_last_boundary("x" + utf8({0x1161})), 0);      // V combines backwards
 }
 
 // --------------------------------------------------------------------------
@@ -311,21 +291,21 @@ TEST(TextJson, GoctyVectors) {
   // "str escapes": the vectors were printed by Go 1.19; Go >= 1.22 writes
   // \b and \f instead of \u0008 and \u000c.
   // (the vector's input also contains a DEL, which is written raw)
-  string in = "<>&" + U({0x2028, 0x2029}) + "\"\\\n\r\t\b\f\x01\x7f" + U({0xE9, 0x1F600});
+  string in = "<>&" + utf8({0x2028, 0x2029}) + "\"\\\n\r\t\b\f\x01\x7f" + utf8({0xE9, 0x1F600});
   string go119 = vector_row("JS", "str escapes");
   string want = go119;
   want.replace(want.find("\\u0008"), 6, "\\b");
   want.replace(want.find("\\u000c"), 6, "\\f");
   EXPECT_EQ(json(in), want);
   EXPECT_EQ(want, "\"\\u003c\\u003e\\u0026\\u2028\\u2029\\\"\\\\\\n\\r\\t\\b\\f\\u0001\x7f" +
-                      U({0xE9, 0x1F600}) + "\"");
+                      utf8({0xE9, 0x1F600}) + "\"");
 }
 
 TEST(TextJson, CompatSection31) {
   // gocty-compat 3.1 verified example, including DEL written raw
-  string in = "<>&" + U({0x2028, 0x2029}) + "\"\\\n\r\t\b\f\x01\x7f" + U({0xE9, 0x1F600});
+  string in = "<>&" + utf8({0x2028, 0x2029}) + "\"\\\n\r\t\b\f\x01\x7f" + utf8({0xE9, 0x1F600});
   string want = "\"\\u003c\\u003e\\u0026\\u2028\\u2029\\\"\\\\\\n\\r\\t\\b\\f\\u0001\x7f" +
-                U({0xE9, 0x1F600}) + "\"";
+                utf8({0xE9, 0x1F600}) + "\"";
   EXPECT_EQ(json(in), want);
 }
 
@@ -340,7 +320,7 @@ TEST(TextJson, ControlsAndInvalid) {
   EXPECT_EQ(json("\xf0\x9f\x98"), "\"\\ufffd\\ufffd\\ufffd\"");
   EXPECT_EQ(json("\xc0\xaf"), "\"\\ufffd\\ufffd\"");
   // a literal U+FFFD and other non-ASCII are raw
-  EXPECT_EQ(json(U({0xFFFD, 0xA0, 0x85})), "\"" + U({0xFFFD, 0xA0, 0x85}) + "\"");
+  EXPECT_EQ(json(utf8({0xFFFD, 0xA0, 0x85})), "\"" + utf8({0xFFFD, 0xA0, 0x85}) + "\"");
   // appends to existing content
   string out = "x";
   append_json_quoted(out, "y");
@@ -365,26 +345,26 @@ TEST(TextGoQuote, CompatSection53) {
   // set-hash examples: "a\n" < "a~", "\u00a0" < "a"
   EXPECT_EQ(go_quoted("a\n"), "\"a\\n\"");
   EXPECT_EQ(go_quoted("a~"), "\"a~\"");
-  EXPECT_EQ(go_quoted(U({0xA0})), "\"\\u00a0\"");
+  EXPECT_EQ(go_quoted(utf8({0xA0})), "\"\\u00a0\"");
   EXPECT_LT(go_quoted("a\n"), go_quoted("a~"));
-  EXPECT_LT(go_quoted(U({0xA0})), go_quoted("a"));
+  EXPECT_LT(go_quoted(utf8({0xA0})), go_quoted("a"));
 }
 
 TEST(TextGoQuote, NonAscii) {
-  EXPECT_EQ(go_quoted(U({0xE9, 0x1F600, 0x4E16})), "\"" + U({0xE9, 0x1F600, 0x4E16}) + "\"");
-  EXPECT_EQ(go_quoted(U({0xAD})), "\"\\u00ad\"");       // soft hyphen (Cf)
-  EXPECT_EQ(go_quoted(U({0x80})), "\"\\u0080\"");       // C1 control
-  EXPECT_EQ(go_quoted(U({0x200B})), "\"\\u200b\"");     // ZWSP (Cf)
-  EXPECT_EQ(go_quoted(U({0x2028})), "\"\\u2028\"");     // Zl
-  EXPECT_EQ(go_quoted(U({0x3000})), "\"\\u3000\"");     // ideographic space (Zs)
-  EXPECT_EQ(go_quoted(U({0xFEFF})), "\"\\ufeff\"");
-  EXPECT_EQ(go_quoted(U({0xFFFD})), "\"" + U({0xFFFD}) + "\"");
-  EXPECT_EQ(go_quoted(U({0xE0001})), "\"\\U000e0001\"");
-  EXPECT_EQ(go_quoted(U({0x10FFFF})), "\"\\U0010ffff\"");
-  EXPECT_EQ(go_quoted(U({0xE000})), "\"\\ue000\"");     // private use
-  EXPECT_EQ(go_quoted(U({0x0378})), "\"\\u0378\"");     // unassigned
-  EXPECT_EQ(go_quoted(U({0x0301})), "\"" + U({0x0301}) + "\"");  // marks are printable
-  EXPECT_EQ(go_quoted(U({0x1FAE8})), "\"" + U({0x1FAE8}) + "\"");  // new in Unicode 15
+  EXPECT_EQ(go_quoted(utf8({0xE9, 0x1F600, 0x4E16})), "\"" + utf8({0xE9, 0x1F600, 0x4E16}) + "\"");
+  EXPECT_EQ(go_quoted(utf8({0xAD})), "\"\\u00ad\"");       // soft hyphen (Cf)
+  EXPECT_EQ(go_quoted(utf8({0x80})), "\"\\u0080\"");       // C1 control
+  EXPECT_EQ(go_quoted(utf8({0x200B})), "\"\\u200b\"");     // ZWSP (Cf)
+  EXPECT_EQ(go_quoted(utf8({0x2028})), "\"\\u2028\"");     // Zl
+  EXPECT_EQ(go_quoted(utf8({0x3000})), "\"\\u3000\"");     // ideographic space (Zs)
+  EXPECT_EQ(go_quoted(utf8({0xFEFF})), "\"\\ufeff\"");
+  EXPECT_EQ(go_quoted(utf8({0xFFFD})), "\"" + utf8({0xFFFD}) + "\"");
+  EXPECT_EQ(go_quoted(utf8({0xE0001})), "\"\\U000e0001\"");
+  EXPECT_EQ(go_quoted(utf8({0x10FFFF})), "\"\\U0010ffff\"");
+  EXPECT_EQ(go_quoted(utf8({0xE000})), "\"\\ue000\"");     // private use
+  EXPECT_EQ(go_quoted(utf8({0x0378})), "\"\\u0378\"");     // unassigned
+  EXPECT_EQ(go_quoted(utf8({0x0301})), "\"" + utf8({0x0301}) + "\"");  // marks are printable
+  EXPECT_EQ(go_quoted(utf8({0x1FAE8})), "\"" + utf8({0x1FAE8}) + "\"");  // new in Unicode 15
 }
 
 TEST(TextGoQuote, InvalidBytes) {
@@ -418,18 +398,18 @@ TEST(TextSafePrefix, GoctyTests) {
       {"a", ""},
       {"boo", "bo"},
       {"boop\r", "boop"},
-      {"hello " + U({0xAC00}), "hello "},
-      {"hello " + U({0x1F937, 0x1F3FD, 0x200D, 0x2642, 0xFE0F}), "hello "},
-      {"hello " + U({0x1F937, 0x1F3FD, 0x200D, 0x2642, 0xFE0F}) + " ",
-       "hello " + U({0x1F937, 0x1F3FD, 0x200D, 0x2642, 0xFE0F}) + " "},
-      {"hello " + U({0x1F937}), "hello "},
+      {"hello " + utf8({0xAC00}), "hello "},
+      {"hello " + utf8({0x1F937, 0x1F3FD, 0x200D, 0x2642, 0xFE0F}), "hello "},
+      {"hello " + utf8({0x1F937, 0x1F3FD, 0x200D, 0x2642, 0xFE0F}) + " ",
+       "hello " + utf8({0x1F937, 0x1F3FD, 0x200D, 0x2642, 0xFE0F}) + " "},
+      {"hello " + utf8({0x1F937}), "hello "},
       // without the ZWJ the gender sign is a cluster of its own
-      {"hello " + U({0x1F937, 0x1F3FD, 0x2642, 0xFE0F}), "hello " + U({0x1F937, 0x1F3FD})},
-      {"hello " + U({0x1F937}) + " ", "hello " + U({0x1F937}) + " "},
-      {"hello " + U({0x1F937, 0x200D}), "hello "},
-      {"hello " + U({0x1F1E6}), "hello "},
-      {"hello " + U({0x1F1E6, 0x1F1E6}), "hello "},
-      {"hello " + U({0x1F1E6, 0x1F1E6}) + " ", "hello " + U({0x1F1E6, 0x1F1E6}) + " "},
+      {"hello " + utf8({0x1F937, 0x1F3FD, 0x2642, 0xFE0F}), "hello " + utf8({0x1F937, 0x1F3FD})},
+      {"hello " + utf8({0x1F937}) + " ", "hello " + utf8({0x1F937}) + " "},
+      {"hello " + utf8({0x1F937, 0x200D}), "hello "},
+      {"hello " + utf8({0x1F1E6}), "hello "},
+      {"hello " + utf8({0x1F1E6, 0x1F1E6}), "hello "},
+      {"hello " + utf8({0x1F1E6, 0x1F1E6}) + " ", "hello " + utf8({0x1F1E6, 0x1F1E6}) + " "},
       {"ami-", "ami-"},
       {"foo_", "foo_"},
       {"{\"foo\":", "{\"foo\":"},
@@ -488,18 +468,18 @@ TEST(TextSafePrefix, MoreCases) {
   EXPECT_EQ(safe_known_prefix("caf\xc3\xa9"), "caf");
   EXPECT_EQ(safe_known_prefix("cafe\xcc\x81"), "caf");
   EXPECT_EQ(safe_known_prefix("cafe\xcc\x81-"), "caf\xc3\xa9-");
-  EXPECT_EQ(safe_known_prefix("ab" + U({0x0301, 0x0316})), "a");
+  EXPECT_EQ(safe_known_prefix("ab" + utf8({0x0301, 0x0316})), "a");
   // Hangul: a syllable and bare jamo are trimmed
-  EXPECT_EQ(safe_known_prefix("x" + U({0xAC01})), "x");
-  EXPECT_EQ(safe_known_prefix("x-" + U({0x1100})), "x-");
-  EXPECT_EQ(safe_known_prefix("x-" + U({0x1100, 0x1161})), "x-");
+  EXPECT_EQ(safe_known_prefix("x" + utf8({0xAC01})), "x");
+  EXPECT_EQ(safe_known_prefix("x-" + utf8({0x1100})), "x-");
+  EXPECT_EQ(safe_known_prefix("x-" + utf8({0x1100, 0x1161})), "x-");
   // emoji ZWJ sequence followed by a safe delimiter is kept whole
-  string family = U({0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467});
+  string family = utf8({0x1F468, 0x200D, 0x1F469, 0x200D, 0x1F467});
   EXPECT_EQ(safe_known_prefix("a " + family), "a ");
   EXPECT_EQ(safe_known_prefix("a " + family + "/"), "a " + family + "/");
   // CJK: the last character is dropped (it is a single grapheme cluster but
   // not one of the safe delimiters)
-  EXPECT_EQ(safe_known_prefix(U({0x4E16, 0x754C})), U({0x4E16}));
+  EXPECT_EQ(safe_known_prefix(utf8({0x4E16, 0x754C})), utf8({0x4E16}));
   // a lone LF or CR matches no textseg token: the scan stops there
   EXPECT_EQ(safe_known_prefix("foo\nbar-"), "foo");
   EXPECT_EQ(safe_known_prefix("foo\r\nbar-"), "foo\r\nbar-");
@@ -509,5 +489,5 @@ TEST(TextSafePrefix, MoreCases) {
   EXPECT_EQ(safe_known_prefix("\xf0\x9f\x98\xc3\x7f"), "\xf0\x9f\x98\xc3");
   // a truncated UTF-8 sequence at the end (e.g. from the 255-byte cut)
   EXPECT_EQ(safe_known_prefix("ab-\xc3"), "ab-");
-  EXPECT_EQ(safe_known_prefix("ab-" + U({0x4E16}).substr(0, 2)), "ab-");
+  EXPECT_EQ(safe_known_prefix("ab-" + utf8({0x4E16}).substr(0, 2)), "ab-");
 }
