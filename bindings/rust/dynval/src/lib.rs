@@ -11,13 +11,13 @@
 //! let bytes = v.to_msgpack()?;
 //! let back = Value::from_msgpack(&bytes, v.ty())?;
 //! assert_eq!(back, v);
-//! assert_eq!(back.get("id").unwrap().refined_prefix(), Some("i-"));
+//! assert_eq!(back.get("id")?.unwrap().refined_prefix(), Some("i-"));
 //!
 //! // Or decode a DynamicValue by a provider schema.
 //! let schema = Schema::from_block_json(r#"{"attributes":{"port":{"type":"number","required":true}}}"#, 0)?;
 //! let cfg = schema.decode_json(r#"{"port": 443}"#)?;
 //! schema.validate(&cfg)?;
-//! assert_eq!(cfg.get("port").unwrap().as_u64()?, 443);
+//! assert_eq!(cfg.get("port")?.unwrap().as_u64()?, 443);
 //! # Ok::<(), dynval::Error>(())
 //! ```
 //!
@@ -59,18 +59,24 @@ macro_rules! forward {
 }
 
 mod codec;
+mod diff;
 mod error;
+mod path;
 mod schema;
 mod types;
 mod util;
 mod value;
+mod walk;
 
 pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions};
-pub use error::{Error, PathStep, Result, Status};
+pub use diff::{Diff, DiffEntry};
+pub use error::{Error, Result, Status};
+pub use path::{AsPathRef, Path, PathRef, PathStep};
 pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
 pub use types::{AsTypeRef, Kind, Type, TypeAttributes, TypeRef};
 pub use util::Buffer;
 pub use value::{AsValueRef, Elements, Entries, Refinements, Tristate, Value, ValueRef};
+pub use walk::{Enter, Transformer};
 
 /// The raw FFI crate, for calls this crate does not wrap and for
 /// `from_raw`/`into_raw` interop.
@@ -141,6 +147,9 @@ mod tests {
         assert_send_sync::<ValueRef<'static>>();
         assert_send_sync::<Schema>();
         assert_send_sync::<Error>();
+        assert_send_sync::<Path>();
+        assert_send_sync::<PathRef<'static>>();
+        assert_send_sync::<Diff>();
         assert_send_sync::<Buffer>();
         assert_send::<SchemaBuilder>();
     }
