@@ -2,15 +2,6 @@
  * path of errors (dv_error_path_steps). */
 #include "check.h"
 
-static dv_value_t *json_val(const char *type_json, const char *json) {
-  dv_type_t *t = NULL;
-  dv_value_t *v = NULL;
-  CHECK(dv_type_from_json(&t, type_json, strlen(type_json), NULL) == DV_OK);
-  CHECK(dv_json_decode(&v, json, strlen(json), t, NULL, NULL) == DV_OK);
-  dv_type_free(t);
-  return v;
-}
-
 static int path_is(const dv_path_t *p, const char *want) {
   dv_buf_t b = DV_BUF_INIT;
   dv_status_t st = dv_path_to_string(&b, p, NULL);
@@ -89,7 +80,7 @@ static void test_build_and_print(void) {
 }
 
 static void test_apply_and_lookup(void) {
-  dv_value_t *v = json_val("[\"object\",{\"l\":[\"list\",\"number\"],\"s\":[\"set\",\"string\"],\"m\":[\"map\",\"bool\"]}]",
+  dv_value_t *v = json_value("[\"object\",{\"l\":[\"list\",\"number\"],\"s\":[\"set\",\"string\"],\"m\":[\"map\",\"bool\"]}]",
                            "{\"l\":[1,2],\"s\":[\"b\",\"a\"],\"m\":{\"k\":true}}");
   dv_value_t *b = NULL, *got = NULL, *out = NULL;
   dv_path_t *p = NULL;
@@ -152,7 +143,7 @@ static void test_apply_and_lookup(void) {
 
 static void test_error_paths(void) {
   /* An error inside a set element carries an element step. */
-  dv_value_t *v = json_val("[\"object\",{\"s\":[\"set\",[\"object\",{\"n\":\"number\"}]]}]", "{\"s\":[{\"n\":1}]}");
+  dv_value_t *v = json_value("[\"object\",{\"s\":[\"set\",[\"object\",{\"n\":\"number\"}]]}]", "{\"s\":[{\"n\":1}]}");
   const dv_value_t *elem = dv_value_element(dv_value_get(v, "s", 1), 0);
   dv_value_t *str = NULL, *out = NULL;
   dv_path_t *p = NULL;

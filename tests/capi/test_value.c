@@ -398,15 +398,6 @@ static void test_equality(void) {
 
 /* ---- walking, transforming, editing ---- */
 
-static dv_value_t *json_val(const char *type_json, const char *json) {
-  dv_type_t *t = NULL;
-  dv_value_t *v = NULL;
-  CHECK(dv_type_from_json(&t, type_json, strlen(type_json), NULL) == DV_OK);
-  CHECK(dv_json_decode(&v, json, strlen(json), t, NULL, NULL) == DV_OK);
-  dv_type_free(t);
-  return v;
-}
-
 /* Appends each visited path to a text buffer, ';'-separated; skips the
  * children of ".skip" and stops (-5) at ".stop". */
 struct walk_log {
@@ -434,9 +425,9 @@ static int walk_collect(const dv_path_t *path, const dv_value_t *v, void *payloa
 }
 
 static void test_walk(void) {
-  dv_value_t *v = json_val("[\"object\",{\"a\":[\"list\",\"string\"],\"skip\":[\"map\",\"number\"],\"z\":\"bool\"}]",
+  dv_value_t *v = json_value("[\"object\",{\"a\":[\"list\",\"string\"],\"skip\":[\"map\",\"number\"],\"z\":\"bool\"}]",
                            "{\"a\":[\"x\",\"y\"],\"skip\":{\"k\":1},\"z\":true}");
-  dv_value_t *w = json_val("[\"object\",{\"a\":\"string\",\"stop\":[\"list\",\"string\"],\"z\":\"bool\"}]",
+  dv_value_t *w = json_value("[\"object\",{\"a\":\"string\",\"stop\":[\"list\",\"string\"],\"z\":\"bool\"}]",
                            "{\"a\":\"x\",\"stop\":[\"q\"],\"z\":true}");
   struct walk_log log;
   dv_error_t *err = NULL;
@@ -502,9 +493,9 @@ static int tr_mismatch(const dv_path_t *path, const dv_value_t *v, dv_value_t **
 
 static void test_transform(void) {
   const char *tj = "[\"object\",{\"keep\":[\"list\",\"number\"],\"l\":[\"list\",\"number\"],\"s\":\"string\"}]";
-  dv_value_t *v = json_val(tj, "{\"keep\":[7],\"l\":[1,2],\"s\":\"a\"}");
-  dv_value_t *want = json_val(tj, "{\"keep\":[7],\"l\":[0,0],\"s\":\"s\"}");
-  dv_value_t *w = json_val("[\"object\",{\"stop\":\"number\"}]", "{\"stop\":1}");
+  dv_value_t *v = json_value(tj, "{\"keep\":[7],\"l\":[1,2],\"s\":\"a\"}");
+  dv_value_t *want = json_value(tj, "{\"keep\":[7],\"l\":[0,0],\"s\":\"s\"}");
+  dv_value_t *w = json_value("[\"object\",{\"stop\":\"number\"}]", "{\"stop\":1}");
   dv_value_t *out = NULL;
   dv_error_t *err = NULL;
   bool raw = false;
@@ -585,8 +576,8 @@ static void test_edits(void) {
   }
 
   /* set_path */
-  v = json_val(tj, "{\"l\":[\"a\",\"b\"],\"m\":{\"k\":1},\"n\":5}");
-  want = json_val(tj, "{\"l\":[\"a\",\"a\"],\"m\":{\"k\":1,\"new\":0},\"n\":5}");
+  v = json_value(tj, "{\"l\":[\"a\",\"b\"],\"m\":{\"k\":1},\"n\":5}");
+  want = json_value(tj, "{\"l\":[\"a\",\"a\"],\"m\":{\"k\":1,\"new\":0},\"n\":5}");
   CHECK_OK(dv_value_new_int64(&zero, 0, &err));
   CHECK_OK(dv_path_new(&p, &err));
   CHECK_OK(dv_path_append_attr(p, "l", 1, &err));

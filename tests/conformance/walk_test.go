@@ -27,7 +27,10 @@ import (
 // Values are compared as their MessagePack encoding by the dynamic
 // pseudo-type (type and value, refinements included), so every byte counts.
 
-var flagOpsCases = flag.Int("opscases", int(envInt("DYNVAL_OPS_CASES", 10000)), "number of random cases of TestValueOps (env DYNVAL_OPS_CASES)")
+var (
+	flagOpsCases = flag.Int("opscases", int(envInt("DYNVAL_OPS_CASES", 10000)), "number of random cases of TestValueOps (env DYNVAL_OPS_CASES)")
+	flagOpsFirst = flag.Int("opsfirst", 0, "first case index of TestValueOps (to re-run one case: -opsfirst=N -opscases=1)")
+)
 
 type opsStats struct {
 	cases, walks, visits, transforms, transformers, unknownAsNull, setPaths, setPathsAmbiguous,
@@ -179,6 +182,8 @@ func TestValueOps(t *testing.T) {
 	var st opsStats
 	start := time.Now()
 	var next atomic.Int64
+	next.Store(int64(*flagOpsFirst))
+	end := *flagOpsFirst + cases
 	var wg sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
@@ -186,7 +191,7 @@ func TestValueOps(t *testing.T) {
 			defer wg.Done()
 			for {
 				i := int(next.Add(1) - 1)
-				if i >= cases {
+				if i >= end {
 					return
 				}
 				r.opsCase(i, &st)
@@ -198,21 +203,7 @@ func TestValueOps(t *testing.T) {
 		r.seed, st.cases.Load(), time.Since(start).Round(time.Millisecond), st.walks.Load(), st.visits.Load(),
 		st.transforms.Load(), st.transformers.Load(), st.unknownAsNull.Load(), st.setPaths.Load(), st.setPathsAmbiguous.Load(),
 		st.diffs.Load(), st.diffEntries.Load(), st.tftypesSkipped.Load(), st.tftypesErrors.Load())
-	if len(r.diffs) > 0 {
-		sort.Slice(r.diffs, func(i, j int) bool { return r.diffs[i].caseIdx < r.diffs[j].caseIdx })
-		byCheck := map[string]int{}
-		for _, d := range r.diffs {
-			byCheck[d.check]++
-		}
-		shown := map[string]int{}
-		for _, d := range r.diffs {
-			if shown[d.check] < int(envInt("DYNVAL_CONF_SHOW", 5)) {
-				shown[d.check]++
-				t.Errorf("difference: %s", d)
-			}
-		}
-		t.Errorf("%d differences by check: %v", len(r.diffs), byCheck)
-	}
+	r.failOnDifferences("-opsfirst=N -opscases=1")
 }
 
 func (r *runner) opsCase(i int, st *opsStats) {

@@ -146,15 +146,21 @@ where
     // call at a time; path and value are valid for the call (the value for
     // 'a, as it is borrowed from the walked value).
     let state = &mut *(payload as *mut State<F, E>);
-    let (path, v) = match (PathRef::from_raw(path), ValueRef::from_raw(v)) {
-        (Some(p), Some(v)) => (p, v),
-        _ => return STOP,
-    };
+    let Some((path, v)) = args(path, v) else { return STOP };
     match state.run(|f| f(path, v)) {
         Some(true) => 0,
         Some(false) => sys::DV_WALK_SKIP as c_int,
         None => STOP,
     }
+}
+
+/// The path and value a callback is called with.
+///
+/// # Safety
+///
+/// Both must be NULL or valid for `'x`.
+unsafe fn args<'p, 'x>(path: *const sys::dv_path_t, v: *const sys::dv_value_t) -> Option<(PathRef<'p>, ValueRef<'x>)> {
+    Some((PathRef::from_raw(path)?, ValueRef::from_raw(v)?))
 }
 
 /// Hands a replacement to C through `replace`.
@@ -175,10 +181,7 @@ where
 {
     // SAFETY: as in walk_trampoline; both are valid for the call only.
     let state = &mut *(payload as *mut State<F, E>);
-    let (path, v) = match (PathRef::from_raw(path), ValueRef::from_raw(v)) {
-        (Some(p), Some(v)) => (p, v),
-        _ => return STOP,
-    };
+    let Some((path, v)) = args(path, v) else { return STOP };
     match state.run(|f| f(path, v)) {
         Some(r) => {
             put(replace, r);
@@ -194,11 +197,9 @@ unsafe extern "C" fn transformer_enter<T: Transformer>(
     replace: *mut *mut sys::dv_value_t,
     payload: *mut c_void,
 ) -> c_int {
+    // SAFETY: as in walk_trampoline; both are valid for the call only.
     let state = &mut *(payload as *mut State<&mut T, T::Error>);
-    let (path, v) = match (PathRef::from_raw(path), ValueRef::from_raw(v)) {
-        (Some(p), Some(v)) => (p, v),
-        _ => return STOP,
-    };
+    let Some((path, v)) = args(path, v) else { return STOP };
     match state.run(|t| t.enter(path, v)) {
         Some(Enter::Descend) => 0,
         Some(Enter::Replace(r)) => {
@@ -220,11 +221,9 @@ unsafe extern "C" fn transformer_exit<T: Transformer>(
     replace: *mut *mut sys::dv_value_t,
     payload: *mut c_void,
 ) -> c_int {
+    // SAFETY: as in walk_trampoline; both are valid for the call only.
     let state = &mut *(payload as *mut State<&mut T, T::Error>);
-    let (path, v) = match (PathRef::from_raw(path), ValueRef::from_raw(v)) {
-        (Some(p), Some(v)) => (p, v),
-        _ => return STOP,
-    };
+    let Some((path, v)) = args(path, v) else { return STOP };
     match state.run(|t| t.exit(path, v)) {
         Some(r) => {
             put(replace, r);
