@@ -37,6 +37,13 @@
 //! * Every fallible call returns [`Result<T, Error>`](Error): the
 //!   [`Status`], message, cty path (text and [`PathStep`]s) and byte offset
 //!   are copied out of the C error, which is then freed.
+//! * Values are changed by building new ones that share every untouched
+//!   part: [`Path`] (printed by libdynval's one path printer, as Terraform
+//!   prints paths), [`ValueRef::set_path`], [`ValueRef::transform`] and
+//!   [`ValueRef::transform_with`] (a [`Transformer`]), [`ValueRef::walk`],
+//!   [`ValueRef::unknown_as_null`], and [`ValueRef::diff`] (a [`Diff`], as
+//!   tftypes' `Value.Diff`). Callbacks are closures; their errors come back
+//!   as they are and their panics resume once the C call has returned.
 //! * Calls whose only failure modes are impossible from safe Rust (NULL
 //!   arguments) or out-of-memory panic instead of returning a `Result`, as
 //!   Rust's own allocations do.

@@ -805,7 +805,7 @@ impl<'a> ValueRef<'a> {
     /// to lists, tuples and sets (iteration order), and a set-element step
     /// selects the set's element equal to its value. `None` when a step
     /// does not apply (through null and unknown values too);
-    /// [`PathRef::apply`] is cty's `Path.Apply`, with errors.
+    /// [`PathRef::apply`](crate::PathRef::apply) is cty's `Path.Apply`, with errors.
     ///
     /// ```
     /// use dynval::{Path, Type, Value};
