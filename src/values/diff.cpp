@@ -13,7 +13,8 @@
 #include <memory>
 #include <span>
 #include <string>
-#include <unordered_map>
+#include <cstring>
+#include <functional>
 #include <utility>
 #include <vector>
 
@@ -27,105 +28,111 @@ namespace {
 
 bool tf_equal(const Value& a, const Value& b);
 
-// A key that is equal for two values whenever tf_equal() holds for them
-// (not conversely: numbers are keyed by their %.10g text, so candidates are
-// confirmed with tf_equal).
-void append_tf_key(const Value& v, std::string& out) {
-  if (!v.is_known()) {
-    out.push_back('U');
-    return;
-  }
-  if (v.is_null()) {
-    out.push_back('N');
-    return;
-  }
+inline uint64_t mix(uint64_t h, uint64_t x) noexcept {
+  h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdULL;
+}
+
+inline uint64_t hash_bytes(std::string_view s) noexcept { return std::hash<std::string_view>{}(s); }
+
+// A hash that is equal for two values whenever tf_equal() holds for them
+// (candidates with equal hashes are then confirmed with tf_equal).
+uint64_t tf_hash(const Value& v) {
+  if (!v.is_known()) return 1;
+  if (v.is_null()) return 2;
   const TypeKind k = v.type().kind();
   switch (k) {
     case TypeKind::Bool:
-      out.push_back(v.as_bool() ? 'T' : 'F');
-      return;
+      return v.as_bool() ? 3 : 4;
     case TypeKind::Number: {
+      // Numbers are in a normal form (number.hpp): one value has one
+      // representation, whatever its precision, except the two zeros.
       const Number& n = v.as_number();
-      out.push_back('n');
-      if (n.is_zero()) {
-        out.push_back('0');  // -0 == 0
-      } else {
-        n.append_hash_text(out);
+      if (n.is_zero()) return 5;
+      switch (n.kind()) {
+        case Number::Kind::Int:
+          return mix(6, static_cast<uint64_t>(n.int_value()));
+        case Number::Kind::Uint:
+          return mix(6, n.uint_value());
+        case Number::Kind::Double: {
+          double d = n.double_value();
+          uint64_t bits;
+          std::memcpy(&bits, &d, sizeof bits);
+          return mix(7, bits);
+        }
+        case Number::Kind::Inf:
+          return n.signbit() ? 8 : 9;
+        case Number::Kind::Big:
+          return mix(10, hash_bytes(n.hash_text()));
       }
-      out.push_back(';');
-      return;
+      return 11;
     }
-    case TypeKind::String: {
-      std::string_view s = v.as_string();
-      out.push_back('s');
-      out.append(std::to_string(s.size()));
-      out.push_back(':');
-      out.append(s);
-      return;
-    }
+    case TypeKind::String:
+      return mix(12, hash_bytes(v.as_string()));
     default:
       break;
   }
   std::span<const Value> elems = v.elements();
-  out.push_back(static_cast<char>('a' + static_cast<int>(k)));
-  out.append(std::to_string(elems.size()));
-  out.push_back('(');
+  uint64_t h = mix(13 + static_cast<uint64_t>(k), elems.size());
   if (k == TypeKind::Set) {
-    // Set deep equality is mutual containment with equal lengths: key by
-    // the sorted distinct element keys.
-    std::vector<std::string> keys;
-    keys.reserve(elems.size());
-    for (const Value& e : elems) {
-      keys.emplace_back();
-      append_tf_key(e, keys.back());
-    }
-    std::sort(keys.begin(), keys.end());
-    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
-    for (const std::string& key : keys) {
-      out.append(std::to_string(key.size()));
-      out.push_back(':');
-      out.append(key);
-    }
-  } else {
-    for (size_t i = 0; i < elems.size(); ++i) {
-      if (k == TypeKind::Map || k == TypeKind::Object) {
-        std::string_view name = k == TypeKind::Map ? v.key_at(i) : v.type().attr_name(i);
-        out.append(std::to_string(name.size()));
-        out.push_back(':');
-        out.append(name);
-      }
-      append_tf_key(elems[i], out);
-    }
+    // Set deep equality is mutual containment with equal lengths: hash the
+    // distinct element hashes, in order.
+    std::vector<uint64_t> hs;
+    hs.reserve(elems.size());
+    for (const Value& e : elems) hs.push_back(tf_hash(e));
+    std::sort(hs.begin(), hs.end());
+    hs.erase(std::unique(hs.begin(), hs.end()), hs.end());
+    for (uint64_t x : hs) h = mix(h, x);
+    return h;
   }
-  out.push_back(')');
+  for (size_t i = 0; i < elems.size(); ++i) {
+    if (k == TypeKind::Map) h = mix(h, hash_bytes(v.key_at(i)));
+    if (k == TypeKind::Object) h = mix(h, hash_bytes(v.type().attr_name(i)));
+    h = mix(h, tf_hash(elems[i]));
+  }
+  return h;
 }
 
-// The elements of a set, findable by tftypes deep equality.
+// The elements of a set, findable by tftypes deep equality: (hash, index)
+// pairs sorted, a flat open-addressing table from each distinct hash to its
+// first pair, and candidates confirmed with tf_equal.
 class SetIndex {
  public:
-  explicit SetIndex(const Value& set) {
-    std::string key;
-    for (const Value& e : set.elements()) {
-      key.clear();
-      append_tf_key(e, key);
-      buckets_[key].push_back(&e);
+  explicit SetIndex(const Value& set) : elems_(set.elements()) {
+    entries_.reserve(elems_.size());
+    for (size_t i = 0; i < elems_.size(); ++i) entries_.push_back({tf_hash(elems_[i]), i});
+    std::sort(entries_.begin(), entries_.end());
+    size_t cap = 8;
+    while (cap < 2 * entries_.size()) cap *= 2;
+    slots_.assign(cap, kEmpty);
+    for (size_t j = 0; j < entries_.size(); ++j) {
+      if (j > 0 && entries_[j].first == entries_[j - 1].first) continue;
+      size_t s = slot_of(entries_[j].first);
+      while (slots_[s] != kEmpty) s = (s + 1) & (slots_.size() - 1);
+      slots_[s] = j;
     }
   }
   // The first element (in the set's order) deep-equal to `v`, or nullptr:
   // what ApplyTerraform5AttributePathStep(ElementKeyValue(v)) finds.
   const Value* find(const Value& v) const {
-    std::string key;
-    append_tf_key(v, key);
-    auto it = buckets_.find(key);
-    if (it == buckets_.end()) return nullptr;
-    for (const Value* e : it->second) {
-      if (tf_equal(v, *e)) return e;
+    const uint64_t h = tf_hash(v);
+    for (size_t s = slot_of(h); slots_[s] != kEmpty; s = (s + 1) & (slots_.size() - 1)) {
+      if (entries_[slots_[s]].first != h) continue;
+      for (size_t j = slots_[s]; j < entries_.size() && entries_[j].first == h; ++j) {
+        if (tf_equal(v, elems_[entries_[j].second])) return &elems_[entries_[j].second];
+      }
+      return nullptr;
     }
     return nullptr;
   }
 
  private:
-  std::unordered_map<std::string, std::vector<const Value*>> buckets_;
+  static constexpr size_t kEmpty = SIZE_MAX;
+  size_t slot_of(uint64_t h) const noexcept { return static_cast<size_t>(h ^ (h >> 29)) & (slots_.size() - 1); }
+
+  std::span<const Value> elems_;
+  std::vector<std::pair<uint64_t, size_t>> entries_;  // (hash, element index), sorted
+  std::vector<size_t> slots_;                         // index into entries_ of each hash's first pair
 };
 
 bool known_structure(const Value& v) { return ValueAccess::coll(v) != nullptr; }
