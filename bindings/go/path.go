@@ -8,6 +8,7 @@ import "C"
 
 import (
 	"runtime"
+	"strconv"
 	"unsafe"
 )
 
@@ -93,7 +94,8 @@ func (p Path) Copy() Path {
 }
 
 // cPath builds a C path of p's steps; free it with C.dv_path_free. It
-// panics when a set-element step has a closed or nil value.
+// panics when a set-element step has a closed or nil value, and on a step
+// of no known kind (such as the zero PathStep).
 func (p Path) cPath() *C.dv_path_t {
 	var cp *C.dv_path_t
 	mustOK(C.dv_path_new(&cp, nil))
@@ -111,8 +113,11 @@ func (p Path) cPath() *C.dv_path_t {
 		case StepElement:
 			st = C.dv_path_append_element(cp, s.Elem.ptr(), nil)
 			runtime.KeepAlive(s.Elem)
-		default:
+		case StepIndex:
 			st = C.dv_path_append_index(cp, C.int64_t(s.Index), nil)
+		default:
+			C.dv_path_free(cp)
+			panic("dynval: a PathStep of unknown kind " + strconv.FormatUint(uint64(s.Kind), 10))
 		}
 		if st != C.DV_OK {
 			C.dv_path_free(cp)

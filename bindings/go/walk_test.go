@@ -135,6 +135,7 @@ func TestPathApply(t *testing.T) {
 	if e := v.Lookup(Attr("s"), Element(b)); e == nil || !e.RawEquals(b) {
 		t.Fatalf("lookup set element: %v", e)
 	}
+	mustPanic(t, "a PathStep of no kind", func() { v.Lookup(PathStep{}) })
 }
 
 func TestWalk(t *testing.T) {
