@@ -14,10 +14,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "dynval/dynval.h"
 #include "schema/schema.hpp"
@@ -37,18 +39,30 @@ struct dv_schema {
 struct dv_builder {
   dynval::BlockBuilder b;
 };
+struct dv_path {
+  dynval::Path p;
+};
 struct dv_error {
   dv_status_t status;
   std::string message;
-  dynval::Path path;
-  std::string path_text;  // cty rendering of `path`, computed once
+  dv_path path;
+  std::string path_text;  // dynval::path_string(path.p), computed once
   size_t offset;
+};
+struct dv_diff {
+  struct Entry {
+    dv_path path;
+    std::optional<dv_value> a;  // nullopt: that value has nothing at the path
+    std::optional<dv_value> b;
+  };
+  std::vector<Entry> entries;
 };
 
 static_assert(sizeof(dv_type) == sizeof(dynval::Type) && alignof(dv_type) == alignof(dynval::Type));
 static_assert(sizeof(dv_value) == sizeof(dynval::Value) && alignof(dv_value) == alignof(dynval::Value));
 static_assert(std::is_standard_layout_v<dv_type>, "borrowed dv_type_t* casts need standard layout");
 static_assert(std::is_standard_layout_v<dv_value>, "borrowed dv_value_t* casts need standard layout");
+static_assert(std::is_standard_layout_v<dv_path>, "borrowed dv_path_t* casts need standard layout");
 
 namespace dynval::capi {
 
@@ -111,6 +125,8 @@ inline dv_str_t no_str() noexcept { return dv_str_t{nullptr, 0}; }
 // Borrowed views of stored core objects.
 inline const dv_value_t* borrow(const Value* v) noexcept { return reinterpret_cast<const dv_value_t*>(v); }
 inline const dv_type_t* borrow(const Type* t) noexcept { return reinterpret_cast<const dv_type_t*>(t); }
+// A path the core walks keep in place, handed to callbacks for one call.
+inline const dv_path_t* borrow(const Path* p) noexcept { return reinterpret_cast<const dv_path_t*>(p); }
 
 // Owned boxes.
 inline dv_value_t* own(Value v) { return new dv_value{std::move(v)}; }

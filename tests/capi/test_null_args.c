@@ -128,6 +128,67 @@ int main(void) {
   INVALID(dv_value_debug_string(&buf, NULL, &err));
   CHECK(buf.ptr == NULL && view.ptr == NULL);
 
+  /* value.h: lookups, walking, transforming, editing */
+  {
+    const dv_value_t *found = good;
+    dv_path_t *p = NULL;
+    CHECK(dv_path_new(&p, NULL) == DV_OK);
+    INVALID(dv_value_find(NULL, good, "a", 1, &err));
+    INVALID(dv_value_find(&found, NULL, "a", 1, &err));
+    CHECK(found == good);
+    CHECK(dv_value_lookup_path(NULL, p) == NULL && dv_value_lookup_path(good, NULL) == NULL);
+    CHECK(dv_value_walk(NULL, NULL, NULL, NULL) == DV_ERR_INVALID_ARG);
+    CHECK(dv_value_walk(good, NULL, NULL, NULL) == DV_ERR_INVALID_ARG);
+    CHECK(dv_value_transform(NULL, good, NULL, NULL, NULL, NULL) == DV_ERR_INVALID_ARG);
+    CHECK(dv_value_transform(&v, NULL, NULL, NULL, NULL, NULL) == DV_ERR_INVALID_ARG);
+    INVALID(dv_value_unknown_as_null(NULL, good, &err));
+    INVALID(dv_value_unknown_as_null(&v, NULL, &err));
+    INVALID(dv_value_set_path(NULL, good, p, good, &err));
+    INVALID(dv_value_set_path(&v, NULL, p, good, &err));
+    INVALID(dv_value_set_path(&v, good, NULL, good, &err));
+    INVALID(dv_value_set_path(&v, good, p, NULL, &err));
+    CHECK(v == NULL);
+
+    /* path.h */
+    INVALID(dv_path_new(NULL, &err));
+    INVALID(dv_path_clone(NULL, p, &err));
+    INVALID(dv_path_clone(&p, NULL, &err));
+    INVALID(dv_path_append_attr(NULL, "a", 1, &err));
+    INVALID(dv_path_append_attr(p, NULL, 1, &err));
+    INVALID(dv_path_append_index(NULL, 0, &err));
+    INVALID(dv_path_append_key(NULL, "a", 1, &err));
+    INVALID(dv_path_append_key(p, NULL, 1, &err));
+    INVALID(dv_path_append_element(NULL, good, &err));
+    INVALID(dv_path_append_element(p, NULL, &err));
+    CHECK(dv_path_length(p) == 0);
+    dv_path_truncate(NULL, 0);
+    CHECK(dv_path_length(NULL) == 0);
+    CHECK(!dv_path_step(NULL, 0, NULL) && !dv_path_step(p, 0, NULL));
+    CHECK(dv_path_step_element(NULL, 0) == NULL);
+    INVALID(dv_path_equals(NULL, p, p, &err));
+    INVALID(dv_path_equals(&flag, NULL, p, &err));
+    INVALID(dv_path_equals(&flag, p, NULL, &err));
+    INVALID(dv_path_to_string(NULL, p, &err));
+    INVALID(dv_path_to_string(&buf, NULL, &err));
+    INVALID(dv_path_apply(NULL, p, good, &err));
+    INVALID(dv_path_apply(&v, NULL, good, &err));
+    INVALID(dv_path_apply(&v, p, NULL, &err));
+    CHECK(v == NULL && buf.ptr == NULL);
+    dv_path_free(p);
+    dv_path_free(NULL);
+
+    /* diff.h */
+    {
+      dv_diff_t *d = NULL;
+      INVALID(dv_value_diff(NULL, good, good, &err));
+      INVALID(dv_value_diff(&d, NULL, good, &err));
+      INVALID(dv_value_diff(&d, good, NULL, &err));
+      CHECK(d == NULL);
+      CHECK(dv_diff_length(NULL) == 0 && !dv_diff_entry(NULL, 0, NULL, NULL, NULL));
+      dv_diff_free(NULL);
+    }
+  }
+
   /* codec.h */
   INVALID(dv_decode_options_init(NULL, DV_DECODE_OPTIONS_VERSION, &err));
   INVALID(dv_msgpack_decode(NULL, "\xc3", 1, dv_type_bool(), NULL, &err));

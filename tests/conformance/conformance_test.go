@@ -178,21 +178,29 @@ func TestConformance(t *testing.T) {
 			t.Logf("known difference example: %s", ex)
 		}
 	}
-	if len(r.diffs) > 0 {
-		sort.Slice(r.diffs, func(i, j int) bool { return r.diffs[i].caseIdx < r.diffs[j].caseIdx })
-		byCheck := map[string]int{}
-		for _, d := range r.diffs {
-			byCheck[d.check]++
-		}
-		shown := map[string]int{}
-		for _, d := range r.diffs {
-			if shown[d.check] < int(envInt("DYNVAL_CONF_SHOW", 5)) {
-				shown[d.check]++
-				t.Errorf("difference: %s", d)
-			}
-		}
-		t.Errorf("%d differences by check: %v (re-run one case with -args -seed=%d -first=N -cases=1 -dump)", len(r.diffs), byCheck, r.seed)
+	r.failOnDifferences("-first=N -cases=1 -dump")
+}
+
+// failOnDifferences fails the test with the first differences of each
+// check (DYNVAL_CONF_SHOW of them) and a count per check; rerun says how to
+// re-run one case.
+func (r *runner) failOnDifferences(rerun string) {
+	if len(r.diffs) == 0 {
+		return
 	}
+	sort.Slice(r.diffs, func(i, j int) bool { return r.diffs[i].caseIdx < r.diffs[j].caseIdx })
+	byCheck := map[string]int{}
+	for _, d := range r.diffs {
+		byCheck[d.check]++
+	}
+	shown := map[string]int{}
+	for _, d := range r.diffs {
+		if shown[d.check] < int(envInt("DYNVAL_CONF_SHOW", 5)) {
+			shown[d.check]++
+			r.t.Errorf("difference: %s", d)
+		}
+	}
+	r.t.Errorf("%d differences by check: %v (re-run one case with -args -seed=%d %s)", len(r.diffs), byCheck, r.seed, rerun)
 }
 
 // runCase generates and checks case i, turning panics into differences.

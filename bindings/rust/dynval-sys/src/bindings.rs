@@ -9,6 +9,8 @@ pub type dv_status = ::core::ffi::c_uint;
 pub type dv_str_t = dv_str;
 #[doc = " An error: opaque, owned by the caller, freed with [`dv_error_free`]."]
 pub type dv_error_t = dv_error;
+#[doc = " A path into a value (cty `Path`): opaque, owned by the caller when built\n with [`dv_path_new`], freed with [`dv_path_free`]; see dynval/path.h."]
+pub type dv_path_t = dv_path;
 #[doc = " The kind of one step of a path into a value (cty `PathStep`)."]
 pub type dv_path_step_kind = ::core::ffi::c_uint;
 #[doc = " One path step, by value. `kind` holds a [`dv_path_step_kind_t`] value;\n `name` is used by attribute and key steps, `index` by index steps.\n When filled by libdynval, `name` is borrowed from the object it came from."]
@@ -25,6 +27,25 @@ pub type dv_value_t = dv_value;
 pub type dv_tristate = ::core::ffi::c_uint;
 #[doc = " Refinements for [`dv_value_new_unknown`], an options-style struct\n (cty `Value.Refine()`). Initialize it with [`DV_REFINEMENTS_INIT`] or\n [`dv_refinements_init`], set `flags` and the fields they name; fields whose\n flag is not set are ignored. All pointers are borrowed for the duration of\n the call only.\n\n Number bounds are given either as a known number value (`lower`/`upper`)\n or as decimal text parsed like `ParseNumberVal` (`lower_text`/\n `upper_text`), never both."]
 pub type dv_refinements_t = dv_refinements;
+#[doc = " Called by [`dv_value_walk`] for each value, parents before children.\n\n @param path the path from the walked value to `v` (the empty path for\n             the walked value itself); borrowed for the call only (it\n             changes as the walk moves: copy it with [`dv_path_clone`]).\n @param v the value, borrowed from the walked value (valid as long as\n          that value, not just for the call).\n @param payload the caller's pointer, as given to [`dv_value_walk`].\n @return 0 to go on into `v`'s children; a positive value\n         ([`DV_WALK_SKIP`]) to skip them; a negative value to stop the\n         walk, which then returns that value."]
+pub type dv_walk_cb = ::core::option::Option<
+    unsafe extern "C" fn(
+        path: *const dv_path_t,
+        v: *const dv_value_t,
+        payload: *mut ::core::ffi::c_void,
+    ) -> ::core::ffi::c_int,
+>;
+#[doc = " Called by [`dv_value_transform`]: `enter` before a value's children are\n transformed, `exit` after, with the value rebuilt from its transformed\n children (cty `Transformer.Enter` and `Exit`).\n\n @param path the path from the transformed value's root to `v`, borrowed\n             for the call only.\n @param v the value, borrowed for the call only (clone it with\n          [`dv_value_clone`] to keep it; it may be a value rebuilt for\n          this call).\n @param replace `*replace` is NULL on entry. Leave it NULL to keep `v`, or\n                store a new owned value (from a constructor, a clone...)\n                that takes `v`'s place: libdynval takes ownership of it,\n                whatever the callback returns.\n @param payload the caller's pointer, as given to [`dv_value_transform`].\n @return 0 to go on; a negative value to stop the transform, which then\n         returns that value. From `enter`, a positive value\n         ([`DV_WALK_SKIP`]) leaves the value's children as they are\n         (`exit` still runs for the value); from `exit`, positive values\n         are the same as 0."]
+pub type dv_transform_cb = ::core::option::Option<
+    unsafe extern "C" fn(
+        path: *const dv_path_t,
+        v: *const dv_value_t,
+        replace: *mut *mut dv_value_t,
+        payload: *mut ::core::ffi::c_void,
+    ) -> ::core::ffi::c_int,
+>;
+#[doc = " A list of differences: opaque, immutable, freed with [`dv_diff_free`]."]
+pub type dv_diff_t = dv_diff;
 #[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
 pub type dv_decode_options_t = dv_decode_options;
 #[doc = " A provider schema: opaque, immutable, freed with [`dv_schema_free`]."]
@@ -43,6 +64,11 @@ pub struct dv_str {
 #[repr(C)]
 #[derive(Debug)]
 pub struct dv_error {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_path {
     _unused: [u8; 0],
 }
 #[doc = " One path step, by value. `kind` holds a [`dv_path_step_kind_t`] value;\n `name` is used by attribute and key steps, `index` by index steps.\n When filled by libdynval, `name` is borrowed from the object it came from."]
@@ -95,6 +121,11 @@ pub struct dv_refinements {
     #[doc = "< inclusive; INT64_MAX means unbounded"]
     pub length_max: i64,
 }
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_diff {
+    _unused: [u8; 0],
+}
 #[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -139,6 +170,7 @@ pub const DV_REFINE_UPPER: u32 = 16;
 pub const DV_REFINE_UPPER_INCLUSIVE: u32 = 32;
 pub const DV_REFINE_LENGTH_MIN: u32 = 64;
 pub const DV_REFINE_LENGTH_MAX: u32 = 128;
+pub const DV_WALK_SKIP: u32 = 1;
 pub const DV_DECODE_OPTIONS_VERSION: u32 = 1;
 pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
 pub const DV_ATTR_REQUIRED: u32 = 1;
@@ -179,6 +211,8 @@ pub const DV_PATH_ATTR: dv_path_step_kind = 1;
 pub const DV_PATH_INDEX: dv_path_step_kind = 2;
 #[doc = "< map element `[\"key\"]` (uses `name`)"]
 pub const DV_PATH_KEY: dv_path_step_kind = 3;
+#[doc = "< set element, keyed by the element itself\n([`dv_path_step_element`]; only in a [`dv_path_t`])"]
+pub const DV_PATH_ELEMENT: dv_path_step_kind = 4;
 pub const DV_PATH_STEP__FORCE_INT32: dv_path_step_kind = 2147483647;
 #[doc = "< returned for a NULL argument only"]
 pub const DV_TYPE_INVALID: dv_type_kind = 0;
@@ -398,12 +432,14 @@ extern "C" {
     pub fn dv_error_status(e: *const dv_error_t) -> dv_status_t;
     #[doc = " Returns the human-readable message (go-cty's wording where go-cty has\n one), without the path or offset.\n\n @param e the error; NULL gives `{NULL, 0}`.\n @return a view borrowed from `e`, NUL-terminated, valid until\n         [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
     pub fn dv_error_message(e: *const dv_error_t) -> dv_str_t;
-    #[doc = " Returns the path into the value where the error was found, rendered the\n way cty users read it, e.g. `.network[0].ip[\"v4\"]` (map keys quoted as Go\n `%q`). Empty (`len == 0`) when the error is not about a position inside a\n value.\n\n @param e the error; NULL gives `{NULL, 0}`.\n @return a view borrowed from `e`, NUL-terminated, valid until\n         [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
+    #[doc = " Returns the path into the value where the error was found, rendered as\n [`dv_path_to_string`] renders [`dv_error_path_steps`]`(e)`, e.g.\n `.network[0].ip[\"v4\"]`. Empty (`len == 0`) when the error is not about a\n position inside a value.\n\n @param e the error; NULL gives `{NULL, 0}`.\n @return a view borrowed from `e`, NUL-terminated, valid until\n         [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
     pub fn dv_error_path(e: *const dv_error_t) -> dv_str_t;
     #[doc = " Returns the number of steps of the error's path (0 for the root or no\n path).\n\n @param e the error; NULL gives 0.\n Thread-safe (read-only)."]
     pub fn dv_error_path_length(e: *const dv_error_t) -> usize;
-    #[doc = " Reads step `i` of the error's path.\n\n @param e the error; NULL gives false.\n @param i the step index, `0 <= i < `[`dv_error_path_length`]`(e)`; out of\n          range gives false.\n @param step_out receives the step; its `name` is borrowed from `e` and\n          valid until [`dv_error_free`]`(e)`. NULL gives false.\n @return true when `*step_out` was written.\n Thread-safe (read-only)."]
+    #[doc = " Reads step `i` of the error's path.\n\n @param e the error; NULL gives false.\n @param i the step index, `0 <= i < `[`dv_error_path_length`]`(e)`; out of\n          range gives false.\n @param step_out receives the step; its `name` is borrowed from `e` and\n          valid until [`dv_error_free`]`(e)`. A set-element step gives\n          kind `DV_PATH_ELEMENT` and an empty `name` (its value:\n          [`dv_path_step_element`] on [`dv_error_path_steps`]`(e)`). NULL\n          gives false.\n @return true when `*step_out` was written.\n Thread-safe (read-only)."]
     pub fn dv_error_path_step(e: *const dv_error_t, i: usize, step_out: *mut dv_path_step_t) -> bool;
+    #[doc = " Returns the path into the value where the error was found, as a path\n object (set-element steps included), to read with the functions of\n dynval/path.h or to apply to another value.\n\n @param e the error; NULL gives NULL.\n @return a path borrowed from `e` (do not free it; clone it with\n         [`dv_path_clone`] to keep it), empty when the error has no path;\n         valid until [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
+    pub fn dv_error_path_steps(e: *const dv_error_t) -> *const dv_path_t;
     #[doc = " Returns the byte offset in the decoded input where the problem starts, or\n [`DV_OFFSET_NONE`] when the error is not about input bytes.\n\n @param e the error; NULL gives [`DV_OFFSET_NONE`].\n Thread-safe (read-only)."]
     pub fn dv_error_offset(e: *const dv_error_t) -> usize;
     #[doc = " Releases an error and every string borrowed from it.\n\n @param e the error; NULL is a no-op.\n Needs exclusive access to `e`; may be called from any thread."]
@@ -653,6 +689,16 @@ extern "C" {
     pub fn dv_value_get(v: *const dv_value_t, key: *const ::core::ffi::c_char, len: usize) -> *const dv_value_t;
     #[doc = " Follows a path of attribute, index and key steps (cty `Path.Apply`\n without errors). An index step also applies to sets (iteration order).\n\n @param v the root value; NULL gives NULL.\n @param steps `n` steps (borrowed for the call); may be NULL only when\n              `n == 0` (which returns `v`).\n @param n number of steps.\n @return the value at the path, borrowed from `v` (do not free), or NULL\n         when a step does not apply or the element is absent.\n Thread-safe."]
     pub fn dv_value_lookup(v: *const dv_value_t, steps: *const dv_path_step_t, n: usize) -> *const dv_value_t;
+    #[doc = " Looks up an object attribute by name or a map element by key, telling\n why nothing is there: a missing attribute or key is not an error (`*out`\n is NULL), a null or unknown parent is. Names and keys are NFC-normalised\n before the lookup.\n\n @param out receives the element, borrowed from `v` (do not free), or NULL\n            when there is no such attribute or key; NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param key the name or key bytes (not retained); may be NULL only when\n            `len == 0`.\n @param len the key length.\n @param err optional error details.\n @return `DV_OK` (found or not); `DV_ERR_UNKNOWN` (`v` is unknown);\n         `DV_ERR_TYPE_MISMATCH` (`v` is null, or neither an object nor a\n         map); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_find(
+        out: *mut *const dv_value_t,
+        v: *const dv_value_t,
+        key: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Follows a [`dv_path_t`] without errors, as [`dv_value_lookup`] does for\n an array of steps: attribute steps apply to objects, key steps to maps\n and objects, index steps to lists, tuples and sets (iteration order), and\n a set-element step selects the set's first element equal to its value\n (cty `Equals`; for a value holding unknowns, which is never `Equals`, the\n first element [`dv_value_raw_equals`] to it). [`dv_path_apply`] is cty's\n `Path.Apply`, with its errors and its results through unknowns.\n\n @param v the root value; NULL gives NULL.\n @param p the path; NULL gives NULL; the empty path gives `v`.\n @return the value at the path, borrowed from `v` (do not free), or NULL\n         when a step does not apply or the element is absent (including\n         through null and unknown values). Thread-safe."]
+    pub fn dv_value_lookup_path(v: *const dv_value_t, p: *const dv_path_t) -> *const dv_value_t;
     #[doc = " Compares two values as cty `Value.Equals` does: unknown when either side\n (or any element compared) is unknown; null equals null of any type.\n\n @param out receives the result; NULL gives `DV_ERR_INVALID_ARG`.\n @param a,b the values; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_value_equals(
         out: *mut dv_tristate_t,
@@ -671,6 +717,104 @@ extern "C" {
     pub fn dv_value_hash(out: *mut u64, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
     #[doc = " Renders a value in go-cty's GoString style for debugging, e.g.\n `cty.StringVal(\"x\")` or `cty.UnknownVal(cty.String).RefineNotNull()`.\n Not a stable format.\n\n @param out receives the owned text (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_value_debug_string(out: *mut dv_buf_t, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Visits a value and every value nested in it, pre-order, as cty `Walk`:\n list, tuple and set elements in order (sets in go-cty's order), map\n entries and object attributes bytewise by key or name. The child paths\n are `[i]` for list and tuple elements, `[\"key\"]` for map entries, `.name`\n for attributes and a set-element step (the element itself) for set\n elements. Null and unknown values have no children. The walk needs no\n C stack per level of nesting.\n\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param cb the callback; NULL gives `DV_ERR_INVALID_ARG`.\n @param payload passed to `cb` unchanged; may be NULL.\n @param err optional error details (left NULL when `cb` stops the walk).\n @return `DV_OK` (0) when the walk completed; the negative value `cb`\n         returned to stop it; or a positive `dv_status_t` on failure\n         (`DV_ERR_INVALID_ARG`, `DV_ERR_NOMEM`). Thread-safe (as safe as\n         `cb`)."]
+    pub fn dv_value_walk(
+        v: *const dv_value_t,
+        cb: dv_walk_cb,
+        payload: *mut ::core::ffi::c_void,
+        err: *mut *mut dv_error_t,
+    ) -> ::core::ffi::c_int;
+    #[doc = " Builds a new value from `v` by replacing values anywhere inside it, as\n cty `Transform` (`exit` only) and `TransformWithTransformer` (`enter`\n and `exit`) do: children are visited in [`dv_value_walk`]'s order, with\n its paths; after a collection's children, `exit` gets the collection\n rebuilt from them as go-cty rebuilds it (`ListVal`, `SetVal`, `MapVal`,\n `TupleVal`, `ObjectVal`: a list's element type then follows its elements,\n a set is deduplicated and reordered). Parts that no callback replaced are\n shared with `v`, not copied. Empty collections, nulls and unknowns have no\n children.\n\n @param out receives the new value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`. Untouched\n            unless the result is `DV_OK`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param enter called before each value's children; may be NULL.\n @param exit called after each value's children; may be NULL.\n @param payload passed to the callbacks unchanged; may be NULL.\n @param err optional error details; with `DV_ERR_TYPE_MISMATCH`, the path\n            of the collection that could not be rebuilt. Left NULL when a\n            callback stops the transform.\n @return `DV_OK` (0); the negative value a callback returned to stop;\n         `DV_ERR_TYPE_MISMATCH` when a list, set or map would hold\n         elements of different types (go-cty panics there);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe (as safe as the\n         callbacks)."]
+    pub fn dv_value_transform(
+        out: *mut *mut dv_value_t,
+        v: *const dv_value_t,
+        enter: dv_transform_cb,
+        exit: dv_transform_cb,
+        payload: *mut ::core::ffi::c_void,
+        err: *mut *mut dv_error_t,
+    ) -> ::core::ffi::c_int;
+    #[doc = " Replaces every unknown value inside `v`, at any depth, with the null\n value of its type, as cty `UnknownAsNull` (for writing a value to a\n format without unknowns). Wholly known parts are shared with `v`.\n\n @param out receives the new value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_unknown_as_null(
+        out: *mut *mut dv_value_t,
+        v: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Returns a copy of `v` with the value at `path` replaced by `new_value`.\n Only the collections along the path are rebuilt (as many as the path has\n steps); everything else is shared with `v`. Steps select as\n [`dv_value_lookup_path`] does, except that a key step that is the last\n step of the path may name a map key that does not exist yet: it is\n added. A set is deduplicated and reordered after its element changes.\n\n The new value must have the type its position has: the attribute's type\n in an object, the element's in a tuple, the element type of a list, set\n or map. Where that type contains the dynamic pseudo-type, a more specific\n value is allowed (e.g. a string where an attribute is `DynamicVal`), as\n long as every list, set and map still has one element type; a null or\n unknown value of the dynamic type takes the position's type. An empty\n path returns a new reference to `new_value`.\n\n @param out receives the new value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param path where to put `new_value`; NULL gives `DV_ERR_INVALID_ARG`.\n @param new_value the replacement (reference copied); NULL gives\n                  `DV_ERR_INVALID_ARG`.\n @param err optional error details, with the path of the failing step.\n @return `DV_OK`; `DV_ERR_UNKNOWN` (the path goes through an unknown\n         value); `DV_ERR_TYPE_MISMATCH` (through a null or primitive\n         value, a step that does not apply to the value's kind, or a\n         replacement of the wrong type); `DV_ERR_NOT_FOUND` (no such\n         attribute, key or element); `DV_ERR_OUT_OF_RANGE` (an index past\n         the end); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_set_path(
+        out: *mut *mut dv_value_t,
+        v: *const dv_value_t,
+        path: *const dv_path_t,
+        new_value: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Creates an empty path (the value itself).\n\n @param out receives a new path owned by the caller (free with\n            [`dv_path_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_new(out: *mut *mut dv_path_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Copies a path (set-element values are shared, in O(1) each).\n\n @param out receives a new path owned by the caller (free with\n            [`dv_path_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param p the path (owned or borrowed); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_clone(out: *mut *mut dv_path_t, p: *const dv_path_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Releases an owned path (from [`dv_path_new`] or [`dv_path_clone`]).\n Borrowed paths must not be passed.\n\n @param p the path; NULL is a no-op.\n May be called from any thread."]
+    pub fn dv_path_free(p: *mut dv_path_t);
+    #[doc = " Appends an object attribute step, `.name` (cty `GetAttrStep`).\n\n @param p the path to extend; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name (bytes copied); may be NULL only when\n             `len == 0`.\n @param len the name length.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM` (then `p` is\n         unchanged). Needs exclusive access to `p`."]
+    pub fn dv_path_append_attr(
+        p: *mut dv_path_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Appends a list or tuple index step, `[index]` (cty\n `IndexStep{NumberIntVal(index)}`). [`dv_value_lookup_path`] and\n [`dv_value_set_path`] also apply it to sets (iteration order).\n\n @param p the path to extend; NULL gives `DV_ERR_INVALID_ARG`.\n @param index the index (a negative index is kept, and never matches).\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `p`."]
+    pub fn dv_path_append_index(p: *mut dv_path_t, index: i64, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Appends a map key step, `[\"key\"]` (cty `IndexStep{StringVal(key)}`).\n\n @param p the path to extend; NULL gives `DV_ERR_INVALID_ARG`.\n @param key the key (bytes copied); may be NULL only when `len == 0`.\n @param len the key length.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `p`."]
+    pub fn dv_path_append_key(
+        p: *mut dv_path_t,
+        key: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Appends a set element step keyed by the element itself (cty\n `IndexStep{Key: elem}`).\n\n @param p the path to extend; NULL gives `DV_ERR_INVALID_ARG`.\n @param elem the element value (reference copied; the caller keeps its\n             own); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `p`."]
+    pub fn dv_path_append_element(p: *mut dv_path_t, elem: *const dv_value_t, err: *mut *mut dv_error_t)
+        -> dv_status_t;
+    #[doc = " Shortens a path to its first `len` steps (no-op when it is not longer),\n e.g. to go back up while building paths in a recursive function.\n\n @param p the path; NULL is a no-op.\n @param len the number of steps to keep.\n Needs exclusive access to `p`."]
+    pub fn dv_path_truncate(p: *mut dv_path_t, len: usize);
+    #[doc = " Returns the number of steps (0 for the value itself).\n  @param p the path; NULL gives 0. Thread-safe."]
+    pub fn dv_path_length(p: *const dv_path_t) -> usize;
+    #[doc = " Reads step `i`.\n\n @param p the path; NULL gives false.\n @param i the step index, `0 <= i < `[`dv_path_length`]`(p)`; out of range\n          gives false.\n @param step_out receives the step; its `name` is borrowed from `p` and\n                 valid until `p` changes or is freed. A set-element step\n                 gives kind `DV_PATH_ELEMENT`, index 0 and an empty name\n                 (its value: [`dv_path_step_element`]). NULL gives false.\n @return true when `*step_out` was written. Thread-safe."]
+    pub fn dv_path_step(p: *const dv_path_t, i: usize, step_out: *mut dv_path_step_t) -> bool;
+    #[doc = " Returns the element value of set-element step `i`.\n\n @param p the path; NULL gives NULL.\n @param i the step index; out of range, or a step of another kind, gives\n          NULL.\n @return a value borrowed from `p` (do not free it), valid until `p`\n         changes or is freed. Thread-safe."]
+    pub fn dv_path_step_element(p: *const dv_path_t, i: usize) -> *const dv_value_t;
+    #[doc = " Compares two paths as cty `Path.Equals`: the same steps in the same\n order, set-element values compared with [`dv_value_raw_equals`]. An index\n step and a set-element step are different steps, even for the same\n number.\n\n @param out receives the result; NULL gives `DV_ERR_INVALID_ARG`.\n @param a,b the paths; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_equals(
+        out: *mut bool,
+        a: *const dv_path_t,
+        b: *const dv_path_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Renders a path as Terraform and OpenTofu diagnostics do\n (`tfdiags.FormatCtyPath`), e.g. `.network[0].ip[\"v4\"]`; the empty path\n renders as the empty string. Attribute names are written as they are;\n indexes in decimal; map keys quoted as Go's `strconv.Quote`; a set element\n by its value as FormatCtyPath writes an index key: a string quoted\n (`[\"a\"]`), a number with Go's `%g` (`[1.5]`, `[1e+21]`), null as\n `[null]`, an unknown as `[(not yet known)]`, any other value as `[...]`.\n This is the printer behind [`dv_error_path`] and the bindings' paths.\n\n @param out receives the owned text (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param p the path; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_to_string(out: *mut dv_buf_t, p: *const dv_path_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Applies a path to a value exactly as cty `Path.Apply` does, and returns\n the value reached. Unlike [`dv_value_lookup_path`], it follows go-cty\n through unknown values (an attribute of an unknown object is an unknown\n of the attribute's type; an element of an unknown list an unknown of the\n element type) and takes sets its way: a set-element step yields the\n step's own value when the set has an element equal to it (cty `Equals`),\n and an unknown of the element type when that depends on unknowns. Index\n steps apply to lists and tuples, key steps to maps, attribute steps to\n objects, as in go-cty.\n\n @param out receives the value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param p the path; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details: go-cty's message (e.g.\n            `at step 1: object has no attribute \"x\"`) and the path up to\n            the failing step.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (a step that does not apply to\n         the value's kind, or a null value); `DV_ERR_NOT_FOUND` (no such\n         attribute, index, key or element); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_apply(
+        out: *mut *mut dv_value_t,
+        p: *const dv_path_t,
+        v: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Computes where `a` and `b` differ, as `tftypes.Value.Diff(a, b)`:\n\n 1. every position that `b` has and `a` lacks (the shallowest one of each\n    missing subtree; its `a` part is absent);\n 2. then, walking `a` in [`dv_value_walk`]'s order: every leaf whose value\n    differs; every unknown against a known value (the walk stops there if\n    `a`'s side is the unknown one, and goes on below `a` otherwise); every\n    null against a non-null value (likewise); every list, set or tuple of\n    another length and every map or object with another number of entries\n    (the walk goes on below); and every position under `a` that `b`\n    lacks (its `b` part absent), with all of its subtree.\n\n Two unknowns are equal whatever their types and refinements (tftypes has\n no refinements). Numbers compare by value: 1 equals 1.0 at any precision,\n -0 equals 0. Set elements are matched by deep equality, in which two\n unknowns are equal, so a set element present in only one of the sets is\n reported with its whole subtree. The order of entries is deterministic\n (tftypes visits maps and objects in Go's random map order).\n\n One deliberate difference: where the two values have different types at\n a position (at the root, or below a dynamic type), tftypes fails; here\n that position is one more difference (in step 2) and the walk goes on\n below `a`'s value there.\n\n @param out receives the differences (owned by the caller; free with\n            [`dv_diff_free`]); empty when the values are equal in this\n            sense. NULL gives `DV_ERR_INVALID_ARG`.\n @param a the first value (`tftypes` `val1`); NULL gives\n          `DV_ERR_INVALID_ARG`.\n @param b the second value (`val2`); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_diff(
+        out: *mut *mut dv_diff_t,
+        a: *const dv_value_t,
+        b: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Returns the number of differences.\n  @param d the differences; NULL gives 0. Thread-safe."]
+    pub fn dv_diff_length(d: *const dv_diff_t) -> usize;
+    #[doc = " Reads difference `i`: its path and the part of each value there.\n\n @param d the differences; NULL gives false.\n @param i the index, `0 <= i < `[`dv_diff_length`]`(d)`; out of range\n          gives false.\n @param path_out receives the path, borrowed from `d`; may be NULL.\n @param a_out receives `a`'s part, borrowed from `d` (do not free), or\n              NULL when `a` has nothing at the path; may be NULL.\n @param b_out receives `b`'s part likewise; may be NULL.\n @return true when the outputs were written. Everything borrowed stays\n         valid until [`dv_diff_free`]`(d)`. Thread-safe."]
+    pub fn dv_diff_entry(
+        d: *const dv_diff_t,
+        i: usize,
+        path_out: *mut *const dv_path_t,
+        a_out: *mut *const dv_value_t,
+        b_out: *mut *const dv_value_t,
+    ) -> bool;
+    #[doc = " Releases a list of differences and everything borrowed from it.\n\n @param d the differences; NULL is a no-op.\n May be called from any thread."]
+    pub fn dv_diff_free(d: *mut dv_diff_t);
     #[doc = " Initializes `opts` like [`DV_DECODE_OPTIONS_INIT`] for the given version.\n\n @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.\n @param version must be [`DV_DECODE_OPTIONS_VERSION`] (or an older version\n                this library knows); otherwise `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe."]
     pub fn dv_decode_options_init(
         opts: *mut dv_decode_options_t,

@@ -202,7 +202,7 @@ impl Value {
     /// use dynval::{Type, Value};
     /// let t = Type::from_json(r#"["object",{"n":"number","s":["set","string"]}]"#)?;
     /// let v = Value::from_json(r#"{"n": 1.5, "s": ["b", "a"]}"#, &t)?;
-    /// assert_eq!(v.get("n").unwrap().number_text()?, "1.5");
+    /// assert_eq!(v.get("n")?.unwrap().number_text()?, "1.5");
     /// assert_eq!(v.to_json()?, r#"{"n":1.5,"s":["a","b"]}"#);
     /// # Ok::<(), dynval::Error>(())
     /// ```
@@ -299,7 +299,7 @@ impl ValueRef<'_> {
     ///
     /// ```
     /// use dynval::{Status, Type, Value};
-    /// assert_eq!(Value::from(0.5f64).to_json()?, "0.5");
+    /// assert_eq!(Value::float(0.5)?.to_json()?, "0.5");
     /// let o = Value::object(&[("id", Value::unknown(Type::string()))])?;
     /// let err = o.to_json().unwrap_err();
     /// assert_eq!((err.status(), err.path()), (Status::UnknownValue, ".id"));

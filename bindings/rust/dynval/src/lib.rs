@@ -11,13 +11,13 @@
 //! let bytes = v.to_msgpack()?;
 //! let back = Value::from_msgpack(&bytes, v.ty())?;
 //! assert_eq!(back, v);
-//! assert_eq!(back.get("id").unwrap().refined_prefix(), Some("i-"));
+//! assert_eq!(back.get("id")?.unwrap().refined_prefix(), Some("i-"));
 //!
 //! // Or decode a DynamicValue by a provider schema.
 //! let schema = Schema::from_block_json(r#"{"attributes":{"port":{"type":"number","required":true}}}"#, 0)?;
 //! let cfg = schema.decode_json(r#"{"port": 443}"#)?;
 //! schema.validate(&cfg)?;
-//! assert_eq!(cfg.get("port").unwrap().as_u64()?, 443);
+//! assert_eq!(cfg.get("port")?.unwrap().as_u64()?, 443);
 //! # Ok::<(), dynval::Error>(())
 //! ```
 //!
@@ -37,6 +37,13 @@
 //! * Every fallible call returns [`Result<T, Error>`](Error): the
 //!   [`Status`], message, cty path (text and [`PathStep`]s) and byte offset
 //!   are copied out of the C error, which is then freed.
+//! * Values are changed by building new ones that share every untouched
+//!   part: [`Path`] (printed by libdynval's one path printer, as Terraform
+//!   prints paths), [`ValueRef::set_path`], [`ValueRef::transform`] and
+//!   [`ValueRef::transform_with`] (a [`Transformer`]), [`ValueRef::walk`],
+//!   [`ValueRef::unknown_as_null`], and [`ValueRef::diff`] (a [`Diff`], as
+//!   tftypes' `Value.Diff`). Callbacks are closures; their errors come back
+//!   as they are and their panics resume once the C call has returned.
 //! * Calls whose only failure modes are impossible from safe Rust (NULL
 //!   arguments) or out-of-memory panic instead of returning a `Result`, as
 //!   Rust's own allocations do.
@@ -59,18 +66,24 @@ macro_rules! forward {
 }
 
 mod codec;
+mod diff;
 mod error;
+mod path;
 mod schema;
 mod types;
 mod util;
 mod value;
+mod walk;
 
 pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions};
-pub use error::{Error, PathStep, Result, Status};
+pub use diff::{Diff, DiffEntry};
+pub use error::{Error, Result, Status};
+pub use path::{AsPathRef, Path, PathRef, PathStep};
 pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
 pub use types::{AsTypeRef, Kind, Type, TypeAttributes, TypeRef};
 pub use util::Buffer;
 pub use value::{AsValueRef, Elements, Entries, Refinements, Tristate, Value, ValueRef};
+pub use walk::{Enter, Transformer};
 
 /// The raw FFI crate, for calls this crate does not wrap and for
 /// `from_raw`/`into_raw` interop.
@@ -141,6 +154,9 @@ mod tests {
         assert_send_sync::<ValueRef<'static>>();
         assert_send_sync::<Schema>();
         assert_send_sync::<Error>();
+        assert_send_sync::<Path>();
+        assert_send_sync::<PathRef<'static>>();
+        assert_send_sync::<Diff>();
         assert_send_sync::<Buffer>();
         assert_send::<SchemaBuilder>();
     }

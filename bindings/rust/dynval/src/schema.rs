@@ -294,7 +294,7 @@ impl Schema {
     /// ```
     /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
     /// let v = s.decode_msgpack(&[0x81, 0xa1, b'n', 0x05])?;
-    /// assert_eq!(v.get("n").unwrap().as_i64()?, 5);
+    /// assert_eq!(v.get("n")?.unwrap().as_i64()?, 5);
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn decode_msgpack(&self, data: &[u8]) -> Result<Value> {
