@@ -47,7 +47,7 @@ struct Limits {
   size_t max_input_size = size_t(1) << 31; // bytes of input
   size_t max_elements = size_t(1) << 28;   // elements + entries over the whole document
   size_t max_string_length = size_t(1) << 30;  // bytes of one string
-  size_t max_number_digits = 10000;        // characters of one number's text (decimal numbers)
+  size_t max_number_digits = Number::kDefaultMaxDigits;  // characters of one number's text
 };
 
 // Printing a number costs time quadratic in its digits, and a short input

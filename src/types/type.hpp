@@ -94,6 +94,13 @@ class Type {
   size_t tuple_size() const noexcept;
   Type tuple_elem(size_t i) const;
 
+  // go-cty Type.TestConformance(want) == nil (cty/type_conform.go): equal
+  // to `want` except that `want` may have dynamic where this type has
+  // anything (object attributes by name; optional markers ignored below
+  // the top). The one conformance rule of the library: value constructors
+  // and the encoders use it.
+  bool conforms_to(const Type& want) const;
+
   // Same type with every optional marker removed (the type of values).
   Type without_optional() const;
 
