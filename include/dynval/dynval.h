@@ -9,7 +9,8 @@
  * protocol byte-identically to go-cty v1.18: cty types ([`dv_type_t`]),
  * values with unknowns, refinements and arbitrary-precision numbers
  * ([`dv_value_t`]), provider schemas ([`dv_schema_t`]) and the MessagePack
- * and JSON codecs (codec.h).
+ * and JSON codecs (codec.h), and go-cty's type conversion and unification
+ * (convert.h).
  *
  * ## Using it
  *
@@ -80,5 +81,6 @@
 #include "value.h"
 #include "codec.h"
 #include "schema.h"
+#include "convert.h"
 
 #endif /* DYNVAL_DYNVAL_H */

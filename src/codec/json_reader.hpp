@@ -681,6 +681,7 @@ class JsonDecoder {
       const std::string_view key = unescape(kat + 1);
       size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
       if (idx == SIZE_MAX) {
+        if (opts_.ignore_undefined_attributes) continue;  // its value is skipped
         std::string msg = "unsupported attribute ";
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);

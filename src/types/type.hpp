@@ -125,6 +125,17 @@ class Type {
   static constexpr size_t kMaxJsonDepth = 4096;
   static Type from_json(std::string_view json, size_t max_depth = 1000);
 
+  // go-cty cty/json ImpliedType: the type JSON text implies (strings,
+  // numbers and bools their primitive types, null dynamic, objects object
+  // types, arrays tuple types). Throws Error(Status::Parse) with go-cty's
+  // message (Go encoding/json's Decoder.Token errors such as "invalid
+  // character 'x' looking for beginning of value", "EOF", "unexpected EOF";
+  // "extraneous data after JSON object"; "duplicate \"k\" property in JSON
+  // object" for a repeated key of another type) and the byte offset.
+  // Nesting deeper than max_depth (capped at kMaxJsonDepth) is
+  // Status::Limit.
+  static Type implied_from_json(std::string_view json, size_t max_depth = 1000);
+
   // cty FriendlyName-like text for messages: "string", "list of number",
   // "object", "tuple", "dynamic".
   std::string friendly_name() const;
