@@ -558,6 +558,8 @@ class TypeJsonReader {
   [[noreturn]] void tok_error(size_t at) const {
     const char* ctx = "looking for beginning of value";
     switch (tok_) {
+      case Tok::ObjectStart:  // Go's tokenError has no context for it
+        fail("invalid character " + quote_char((unsigned char)s_[at]), at);
       case Tok::ArrayComma: ctx = "after array element"; break;
       case Tok::ObjectKey: ctx = "looking for beginning of object key string"; break;
       case Tok::ObjectColon: ctx = "after object key"; break;
