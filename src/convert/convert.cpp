@@ -654,7 +654,9 @@ Type dynamic_replace(const Type& in, const Type& out) {
       return out;
     }
     case TypeKind::Tuple: {
-      if (in.kind() != TypeKind::Tuple || in.tuple_size() < out.tuple_size()) {
+      // go-cty reads in's element types only for out's elements (and
+      // panics when in has none); an empty tuple needs none.
+      if (out.tuple_size() != 0 && (in.kind() != TypeKind::Tuple || in.tuple_size() < out.tuple_size())) {
         throw Error(Status::Internal, "dynamic_replace: tuple type against " + in.friendly_name());
       }
       std::vector<Type> elems;
