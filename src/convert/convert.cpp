@@ -163,50 +163,38 @@ Conv primitive_conversion(const Type& in, const Type& out, bool unsafe) {
 
 // ---- conversion_collection.go ----
 
-Conv collection_to_list(const Type& ety, Conv conv) {
-  return [ety, conv](const Value& val, Path& path) -> Value {
-    if (!length_known(val)) return Value::unknown(Type::list(val.type().element()));
-    const size_t n = val.length();
-    std::vector<Value> elems;
-    elems.reserve(n);
-    for (size_t i = 0; i < n; ++i) {
-      Value e = val.at(i);
-      if (conv) {
-        PathPush pp(path, PathStep::idx(int64_t(i)));
-        e = conv(e, path);
-      }
-      strip_null(e);
-      elems.push_back(std::move(e));
+// The elements of a list, set or tuple value, element i through conv_of(i)
+// (when it is set) at path [i]; with strip_nulls, null results lose their
+// optional markers. The loop every sequence conversion of go-cty repeats.
+template <class ConvOf>
+std::vector<Value> convert_elements(const Value& val, Path& path, bool strip_nulls, ConvOf&& conv_of) {
+  const size_t n = val.length();
+  std::vector<Value> elems;
+  elems.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
+    Value e = val.at(i);
+    if (const Conv& conv = conv_of(i)) {
+      PathPush pp(path, PathStep::idx(int64_t(i)));
+      e = conv(e, path);
     }
-    if (elems.empty()) {
-      if (ety.is_dynamic()) return Value::list(val.type().element(), {});
-      return Value::list(strip(ety), {});
-    }
-    if (!can_collect(elems)) fail_at(path, "element types must all match for conversion to list");
-    return Value::list(Type::dynamic(), std::move(elems));
-  };
+    if (strip_nulls) strip_null(e);
+    elems.push_back(std::move(e));
+  }
+  return elems;
 }
 
-Conv collection_to_set(const Type& ety, Conv conv) {
-  return [ety, conv](const Value& val, Path& path) -> Value {
-    const size_t n = val.length();
-    std::vector<Value> elems;
-    elems.reserve(n);
-    for (size_t i = 0; i < n; ++i) {
-      Value e = val.at(i);
-      if (conv) {
-        PathPush pp(path, PathStep::idx(int64_t(i)));
-        e = conv(e, path);
-      }
-      strip_null(e);
-      elems.push_back(std::move(e));
+// conversionCollectionToList (set = false) and conversionCollectionToSet.
+Conv collection_to_sequence(bool set, const Type& ety, Conv conv) {
+  return [set, ety, conv](const Value& val, Path& path) -> Value {
+    if (!set && !length_known(val)) return Value::unknown(Type::list(val.type().element()));
+    std::vector<Value> elems = convert_elements(val, path, true, [&](size_t) -> const Conv& { return conv; });
+    const auto make = set ? &Value::set : &Value::list;
+    if (elems.empty()) return make(ety.is_dynamic() ? val.type().element() : strip(ety), {});
+    if (!can_collect(elems)) {
+      fail_at(path, set ? "element types must all match for conversion to set"
+                        : "element types must all match for conversion to list");
     }
-    if (elems.empty()) {
-      if (ety.is_dynamic()) return Value::set(val.type().element(), {});
-      return Value::set(strip(ety), {});
-    }
-    if (!can_collect(elems)) fail_at(path, "element types must all match for conversion to set");
-    return Value::set(Type::dynamic(), std::move(elems));
+    return make(Type::dynamic(), std::move(elems));
   };
 }
 
@@ -309,17 +297,7 @@ Conv tuple_to_set(const Type& tuple_type, Type set_ety, bool unsafe) {
   std::vector<Conv> convs;
   if (!element_conversions(etys, set_ety, unsafe, convs)) return nullptr;
   return [convs](const Value& val, Path& path) -> Value {
-    std::vector<Value> elems;
-    elems.reserve(convs.size());
-    for (size_t i = 0; i < convs.size(); ++i) {
-      Value e = val.at(i);
-      if (convs[i]) {
-        PathPush pp(path, PathStep::idx(int64_t(i)));
-        e = convs[i](e, path);
-      }
-      strip_null(e);
-      elems.push_back(std::move(e));
-    }
+    std::vector<Value> elems = convert_elements(val, path, true, [&](size_t i) -> const Conv& { return convs[i]; });
     if (!can_collect(elems)) fail_at(path, "element types must all match for conversion to set");
     return Value::set(Type::dynamic(), std::move(elems));
   };
@@ -338,16 +316,7 @@ Conv tuple_to_list(const Type& tuple_type, Type list_ety, bool unsafe) {
   std::vector<Conv> convs;
   if (!element_conversions(etys, list_ety, unsafe, convs)) return nullptr;
   return [convs, unsafe](const Value& val, Path& path) -> Value {
-    std::vector<Value> elems;
-    elems.reserve(convs.size());
-    for (size_t i = 0; i < convs.size(); ++i) {
-      Value e = val.at(i);
-      if (convs[i]) {
-        PathPush pp(path, PathStep::idx(int64_t(i)));
-        e = convs[i](e, path);
-      }
-      elems.push_back(std::move(e));
-    }
+    std::vector<Value> elems = convert_elements(val, path, false, [&](size_t i) -> const Conv& { return convs[i]; });
     {
       // go-cty passes its element path, last set to the last index.
       PathPush pp(path, PathStep::idx(int64_t(convs.size() - 1)));
@@ -502,17 +471,7 @@ Conv tuple_to_tuple(const Type& in, const Type& out, bool unsafe) {
     if (!convs[i]) return nullptr;
   }
   return [convs](const Value& val, Path& path) -> Value {
-    std::vector<Value> elems;
-    elems.reserve(convs.size());
-    for (size_t i = 0; i < convs.size(); ++i) {
-      Value e = val.at(i);
-      if (convs[i]) {
-        PathPush pp(path, PathStep::idx(int64_t(i)));
-        e = convs[i](e, path);
-      }
-      elems.push_back(std::move(e));
-    }
-    return Value::tuple(std::move(elems));
+    return Value::tuple(convert_elements(val, path, false, [&](size_t i) -> const Conv& { return convs[i]; }));
   };
 }
 
@@ -526,18 +485,18 @@ Conv get_conversion_known(const Type& in, const Type& out, bool unsafe) {
   if (ok == TypeKind::Tuple && ik == TypeKind::Tuple) return tuple_to_tuple(in, out, unsafe);
   if (ok == TypeKind::List && (ik == TypeKind::List || ik == TypeKind::Set)) {
     const Type in_ety = in.element(), out_ety = out.element();
-    if (in_ety == out_ety) return collection_to_list(out_ety, nullptr);
+    if (in_ety == out_ety) return collection_to_sequence(false, out_ety, nullptr);
     Conv c = get_conversion(in_ety, out_ety, unsafe);
     if (!c) return nullptr;
-    return collection_to_list(out_ety, std::move(c));
+    return collection_to_sequence(false, out_ety, std::move(c));
   }
   if (ok == TypeKind::Set && (ik == TypeKind::List || ik == TypeKind::Set)) {
     if (ik == TypeKind::List && !unsafe) return nullptr;
     const Type in_ety = in.element(), out_ety = out.element();
-    if (in_ety == out_ety) return collection_to_set(out_ety, nullptr);
+    if (in_ety == out_ety) return collection_to_sequence(true, out_ety, nullptr);
     Conv c = get_conversion(in_ety, out_ety, unsafe);
     if (!c) return nullptr;
-    return collection_to_set(out_ety, std::move(c));
+    return collection_to_sequence(true, out_ety, std::move(c));
   }
   if (ok == TypeKind::Map && ik == TypeKind::Map) {
     Conv c = get_conversion(in.element(), out.element(), unsafe);

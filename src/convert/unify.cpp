@@ -17,6 +17,15 @@ namespace {
 
 using Result = std::optional<Type>;
 
+// compareTypes' verdict for structural types from whether some attribute or
+// element of a (b) was the more general one.
+int preference(bool a_super, bool b_super, int swap) {
+  if (a_super && b_super) return 0;
+  if (a_super) return -1 * swap;
+  if (b_super) return 1 * swap;
+  return 0;
+}
+
 // compareTypes: < 0 when a is preferred (more general), > 0 when b is.
 int compare_types(Type a, Type b) {
   if (a.is_dynamic() || b.is_dynamic()) {
@@ -57,10 +66,7 @@ int compare_types(Type a, Type b) {
       if (c < 0) a_super = true;
       else if (c > 0) b_super = true;
     }
-    if (a_super && b_super) return 0;
-    if (a_super) return -1 * swap;
-    if (b_super) return 1 * swap;
-    return 0;
+    return preference(a_super, b_super, swap);
   }
   if (xk == TypeKind::Tuple && yk == TypeKind::Tuple) {
     if (a.tuple_size() != b.tuple_size()) return 0;
@@ -70,10 +76,7 @@ int compare_types(Type a, Type b) {
       if (c < 0) a_super = true;
       else if (c > 0) b_super = true;
     }
-    if (a_super && b_super) return 0;
-    if (a_super) return -1 * swap;
-    if (b_super) return 1 * swap;
-    return 0;
+    return preference(a_super, b_super, swap);
   }
   return 0;
 }

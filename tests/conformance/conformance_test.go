@@ -155,27 +155,12 @@ func TestConformance(t *testing.T) {
 	}
 	r := &runner{t: t, seed: *flagSeed, known: map[string]int{}}
 	start := time.Now()
-	var next atomic.Int64
-	next.Store(int64(*flagFirst))
-	end := int64(*flagFirst + cases)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := next.Add(1) - 1
-				if i >= end {
-					return
-				}
-				r.runCase(int(i))
-				if *flagMem {
-					r.memTrace(int(i))
-				}
-			}
-		}()
-	}
-	wg.Wait()
+	runCases(*flagFirst, cases, workers, func(i int) {
+		r.runCase(i)
+		if *flagMem {
+			r.memTrace(i)
+		}
+	})
 	elapsed := time.Since(start)
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
@@ -207,6 +192,28 @@ func TestConformance(t *testing.T) {
 		}
 		t.Errorf("%d differences by check: %v (re-run one case with -args -seed=%d -first=N -cases=1 -dump)", len(r.diffs), byCheck, r.seed)
 	}
+}
+
+// runCases runs fn(first) .. fn(first+cases-1) on `workers` goroutines.
+func runCases(first, cases, workers int, fn func(i int)) {
+	var next atomic.Int64
+	next.Store(int64(first))
+	end := int64(first + cases)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				if i >= end {
+					return
+				}
+				fn(int(i))
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // runCase generates and checks case i, turning panics into differences.

@@ -22,7 +22,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -61,24 +60,7 @@ func TestConvertConformance(t *testing.T) {
 	r := &runner{t: t, seed: *flagSeed, known: map[string]int{}}
 	var st convStats
 	start := time.Now()
-	var next atomic.Int64
-	next.Store(int64(*flagFirst))
-	end := int64(*flagFirst + cases)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := next.Add(1) - 1
-				if i >= end {
-					return
-				}
-				r.convertCase(int(i), &st)
-			}
-		}()
-	}
-	wg.Wait()
+	runCases(*flagFirst, cases, workers, func(i int) { r.convertCase(i, &st) })
 	t.Logf("seed %d: %d conversion cases in %v: Convert %d agreed results + %d agreed refusals; Marshal %d msgpack + %d JSON; Unify %d; ImpliedType %d (%d errors); IgnoreUndefinedAttributes %d; go-cty panics %d; refusals whose go-cty message varies between runs %d",
 		r.seed, st.cases.Load(), time.Since(start).Round(time.Millisecond), st.convertOK.Load(), st.convertRefused.Load(),
 		st.marshalMsgpack.Load(), st.marshalJSON.Load(), st.unify.Load(), st.implied.Load(), st.impliedErr.Load(),
@@ -109,7 +91,7 @@ func TestConvertConformance(t *testing.T) {
 // differs from TestConformance's case i.
 func (r *runner) convertCase(i int, st *convStats) {
 	seed := r.seed + int64(i) + 7_000_000_000
-	g := &gen{r: rand.New(rand.NewSource(seed))}
+	g := &gen{r: rand.New(rand.NewSource(seed)), conv: true}
 	st.cases.Add(1)
 	defer func() {
 		if p := recover(); p != nil {
@@ -118,7 +100,7 @@ func (r *runner) convertCase(i int, st *convStats) {
 	}()
 	T := g.typ(0)
 	VT := g.concretize(T, 0)
-	v := g.cvalue(VT, 0)
+	v := g.value(VT, 0)
 	var want cty.Type
 	switch k := g.r.Intn(10); {
 	case k < 6:
@@ -581,79 +563,18 @@ var convStrs = []string{"1", "0", "-3", "12.5", "1e3", ".5", "5.", "1p4", "Inf",
 	"1e99999999999", "007", "true", "false", "True", "FALSE", "tRUE", "yes", "", "1.0", "-0", "NaN",
 	"123456789012345678901234567890"}
 
-// cvalue is gen.value for conversion cases: strings are often numeric or
-// boolean texts and map keys are attribute names, so that conversions to
-// numbers, bools and objects succeed as often as they fail.
-func (g *gen) cvalue(t cty.Type, d int) cty.Value {
-	if t == cty.DynamicPseudoType {
-		return g.value(t, d)
+// convNumber is a number for conversion cases: often a small integer, else
+// one of gen.number's, at a precision the binding can build (64 for
+// integers, 53, 512): numbers of other precisions print differently as text.
+func (g *gen) convNumber() cty.Value {
+	if g.chance(2) {
+		return cty.NumberIntVal(int64(g.r.Intn(7) - 3))
 	}
-	switch g.r.Intn(14) {
-	case 0:
-		return cty.NullVal(t)
-	case 1:
-		return g.unknown(t)
+	n := g.number()
+	if bf := n.AsBigFloat(); !bf.IsInf() && !(bf.Prec() == 64 && bf.IsInt()) && bf.Prec() != 53 && bf.Prec() != 512 {
+		return cty.MustParseNumberVal(bf.Text('f', -1))
 	}
-	switch {
-	case t == cty.String:
-		if g.chance(2) {
-			return cty.StringVal(convStrs[g.r.Intn(len(convStrs))])
-		}
-		return cty.StringVal(g.str())
-	case t == cty.Number:
-		if g.chance(2) {
-			return cty.NumberIntVal(int64(g.r.Intn(7) - 3))
-		}
-		// Only the precisions the binding can build (64, 53, 512): numbers
-		// of other precisions print differently as text.
-		n := g.number()
-		if bf := n.AsBigFloat(); !bf.IsInf() && !(bf.Prec() == 64 && bf.IsInt()) && bf.Prec() != 53 && bf.Prec() != 512 {
-			return cty.MustParseNumberVal(bf.Text('f', -1))
-		}
-		return n
-	case t == cty.Bool:
-		return cty.BoolVal(g.chance(2))
-	case t.IsListType(), t.IsSetType():
-		n := g.length(d)
-		if n == 0 {
-			if t.IsListType() {
-				return cty.ListValEmpty(t.ElementType())
-			}
-			return cty.SetValEmpty(t.ElementType())
-		}
-		elems := make([]cty.Value, n)
-		for i := range elems {
-			elems[i] = g.cvalue(t.ElementType(), d+1)
-		}
-		if t.IsListType() {
-			return cty.ListVal(elems)
-		}
-		return cty.SetVal(elems)
-	case t.IsMapType():
-		n := g.length(d)
-		m := map[string]cty.Value{}
-		for i := 0; i < n; i++ {
-			m[norm.NFC.String(g.attrName())] = g.cvalue(t.ElementType(), d+1)
-		}
-		if len(m) == 0 {
-			return cty.MapValEmpty(t.ElementType())
-		}
-		return cty.MapVal(m)
-	case t.IsObjectType():
-		attrs := map[string]cty.Value{}
-		ats := t.AttributeTypes()
-		for _, n := range sortedAttrNames(ats) {
-			attrs[n] = g.cvalue(ats[n], d+1)
-		}
-		return cty.ObjectVal(attrs)
-	case t.IsTupleType():
-		elems := []cty.Value{}
-		for _, et := range t.TupleElementTypes() {
-			elems = append(elems, g.cvalue(et, d+1))
-		}
-		return cty.TupleVal(elems)
-	}
-	panic("unexpected type " + t.FriendlyName())
+	return n
 }
 
 // related returns a type values of type t may convert to: primitives to
