@@ -5,8 +5,8 @@
 //
 // The package wraps the C library through cgo and finds it with pkg-config
 // (`#cgo pkg-config: dynval`). To build against an uninstalled meson build
-// directory, point PKG_CONFIG_PATH at BUILD/meson-uninstalled and
-// LD_LIBRARY_PATH at BUILD/capi.
+// directory, point PKG_CONFIG_PATH at BUILD/meson-uninstalled; its Libs carry
+// an rpath to the library, so programs run without LD_LIBRARY_PATH.
 //
 // # Ownership
 //
