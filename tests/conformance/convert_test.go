@@ -685,8 +685,9 @@ func (g *gen) withOptional(t cty.Type) cty.Type {
 	case t.IsObjectType():
 		attrs := map[string]cty.Type{}
 		var opt []string
-		for n, a := range t.AttributeTypes() {
-			attrs[n] = g.withOptional(a)
+		ats := t.AttributeTypes()
+		for _, n := range sortedAttrNames(ats) { // sorted: map order is random
+			attrs[n] = g.withOptional(ats[n])
 		}
 		for _, n := range sortedAttrNames(attrs) {
 			if g.chance(2) {
