@@ -139,4 +139,9 @@ void fill_buf(dv_buf_t* out, std::string_view bytes);
 // Options structs: only version 1 exists so far.
 void check_version(uint32_t version, uint32_t current, const char* what);
 
+// capi/convert.cpp, shared with capi/schema.cpp: DV_CONVERT_* flags to
+// go-cty's `unsafe`, and the value of flatmap (keys, values, n) by type.
+bool convert_unsafe(uint32_t flags);
+Value flatmap_value(const Type& t, const dv_str_t* keys, const dv_str_t* values, size_t n);
+
 }  // namespace dynval::capi

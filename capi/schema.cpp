@@ -99,6 +99,15 @@ DV_API dv_status_t dv_schema_validate(const dv_schema_t* s, const dv_value_t* v,
   });
 }
 
+DV_API dv_status_t dv_schema_value_from_flatmap(dv_value_t** out, const dv_schema_t* s, const dv_str_t* keys,
+                                                const dv_str_t* values, size_t n, dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    need(s, "schema");
+    *out = capi::own(capi::flatmap_value(s->s->implied_type(), keys, values, n));
+  });
+}
+
 // ---- builder ----
 
 DV_API dv_status_t dv_builder_new(dv_builder_t** out, dv_error_t** err) {

@@ -16,6 +16,7 @@
 
 #include "render.hpp"
 #include "codec/codec.hpp"
+#include "convert/convert.hpp"
 #include "dynval/version.h"
 #include "schema/schema.hpp"
 #include "types/type.hpp"
@@ -33,13 +34,14 @@ const char kHelp[] = R"(NAME
 
 SYNOPSIS
     dynval convert  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
-                    --from msgpack|json --to msgpack|json|pretty [--hex] [--strict] [IN [OUT]]
+                    --from msgpack|json --to msgpack|json|pretty [--as TYPE_JSON]
+                    [--hex] [--strict] [--ignore-undefined-attributes] [IN [OUT]]
     dynval type     --schema FILE --block SELECTOR [--provider ADDR]
     dynval type     --schema FILE --list
     dynval inspect  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
-                    --from msgpack|json [--hex] [--strict] [IN]
+                    --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
     dynval validate --schema FILE --block SELECTOR [--provider ADDR]
-                    --from msgpack|json [--hex] [--strict] [IN]
+                    --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
     dynval --help | --version
 
 DESCRIPTION
@@ -51,7 +53,9 @@ DESCRIPTION
     convert     decode IN and encode it to OUT. MessagePack <-> JSON is
                 transcoded directly. `pretty` is a human view that can show
                 unknown values and their refinements. JSON cannot carry
-                unknown values: converting one to JSON is an error.
+                unknown values: converting one to JSON is an error. With
+                --as, the decoded value is converted to another type first
+                (go-cty's convert.Convert) and encoded by that type.
     type        print the implied type JSON of a schema block, or (--list)
                 every block selector of a schema document.
     inspect     a human view of the value with sensitive attributes masked,
@@ -72,8 +76,18 @@ OPTIONS
     --to FORMAT          msgpack, json or pretty
     --hex                MessagePack input and output are hex text (JSON stays
                          JSON text); whitespace in hex input is ignored
+    --as TYPE_JSON       convert the decoded value to this type by go-cty's
+                         conversion rules (number <-> string, tuple -> list,
+                         object -> map, map -> object, list <-> set, optional
+                         attributes default to null, ...) and encode it by
+                         this type (optional markers removed); where go-cty
+                         refuses the conversion, exit 1 with its message
     --strict             reject bytes after the top-level value (go-cty and
                          the default ignore them)
+    --ignore-undefined-attributes
+                         skip object attributes the type does not have (state
+                         written by an older schema) instead of failing with
+                         "unsupported attribute"; map keys are not affected
     IN, OUT              files; `-` or absent means standard input/output
 
 EXIT STATUS
@@ -87,6 +101,10 @@ EXAMPLES
         --from msgpack --to pretty planned-state.msgpack
     echo 92c40822737472696e6722a26869 | dynval convert --type '"dynamic"' \
         --from msgpack --to json --hex
+    echo '{"id":"i-1","old":1}' | dynval convert --ignore-undefined-attributes \
+        --type '["object",{"id":"string"}]' --from json --to json
+    echo '[1,"2"]' | dynval convert --type '["tuple",["number","string"]]' \
+        --as '["list","number"]' --from json --to json
     dynval type --schema aws.json --block resource:aws_instance
 )";
 
@@ -96,8 +114,8 @@ struct UsageError {
 
 struct Args {
   std::string command;
-  std::optional<std::string> type_json, schema_file, block, provider, from, to;
-  bool hex = false, strict = false, list = false;
+  std::optional<std::string> type_json, schema_file, block, provider, from, to, as;
+  bool hex = false, strict = false, list = false, ignore_undefined = false;
   std::vector<std::string> positional;
 };
 
@@ -117,6 +135,8 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--provider") a.provider = need(i, "--provider");
     else if (s == "--from") a.from = need(i, "--from");
     else if (s == "--to") a.to = need(i, "--to");
+    else if (s == "--as") a.as = need(i, "--as");
+    else if (s == "--ignore-undefined-attributes") a.ignore_undefined = true;
     else if (s == "--hex") a.hex = true;
     else if (s == "--strict") a.strict = true;
     else if (s == "--list") a.list = true;
@@ -233,6 +253,7 @@ std::string input_bytes(const Args& a, Format from) {
 codec::DecodeOptions decode_options(const Args& a) {
   codec::DecodeOptions o;
   if (a.strict) o.trailing = codec::Trailing::Reject;
+  o.ignore_undefined_attributes = a.ignore_undefined;
   return o;
 }
 
@@ -248,7 +269,18 @@ int cmd_convert(const Args& a) {
   Target tg = target(a);
   std::string in = input_bytes(a, from);
   std::string out;
-  if (from == Format::MsgPack && to == Format::Json) {
+  if (a.as) {
+    // Decode, convert (the --as type may carry optional markers), then
+    // encode by the --as type without them.
+    const Type as = Type::from_json(*a.as);
+    const Type enc = as.without_optional();
+    const Value v = convert::convert(decode(a, from, in, tg.type), as);
+    switch (to) {
+      case Format::MsgPack: codec::msgpack_encode(out, v, enc); break;
+      case Format::Json: codec::json_encode(out, v, enc); break;
+      case Format::Pretty: cli::render_pretty(out, v); break;
+    }
+  } else if (from == Format::MsgPack && to == Format::Json) {
     codec::msgpack_to_json(out, in, tg.type, decode_options(a));
   } else if (from == Format::Json && to == Format::MsgPack) {
     codec::json_to_msgpack(out, in, tg.type, decode_options(a));
@@ -329,6 +361,7 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     Args a = parse_args(argc, argv);
+    if (a.as && a.command != "convert") throw UsageError{"--as is an option of convert"};
     if (a.command == "convert") return cmd_convert(a);
     if (a.command == "type") return cmd_type(a);
     if (a.command == "inspect") return cmd_inspect(a);

@@ -40,7 +40,7 @@ func ExampleUnknownVal() {
 		panic(err)
 	}
 	defer u.Close()
-	b, _ := u.EncodeMsgpack(nil)
+	b, _ := u.EncodeMsgpack(u.Type())
 	fmt.Printf("% x\n", b)
 	fmt.Println(u.RefinedNotNull(), u.RefinedPrefix())
 	// Output:
@@ -52,8 +52,8 @@ func ExampleUnknownVal() {
 func ExampleParseNumber() {
 	dec, _ := dynval.ParseNumber("0.1")
 	bin, _ := dynval.FloatVal(0.1)
-	a, _ := dec.EncodeMsgpack(nil)
-	b, _ := bin.EncodeMsgpack(nil)
+	a, _ := dec.EncodeMsgpack(dec.Type())
+	b, _ := bin.EncodeMsgpack(bin.Type())
 	fmt.Printf("% x\n% x\n", a, b)
 	// Output:
 	// a3 30 2e 31
@@ -76,7 +76,7 @@ func ExampleError() {
 func ExampleFromGo() {
 	v, _ := dynval.FromGo(map[string]any{"n": 1.5, "tags": []any{"a", "b"}})
 	defer v.Close()
-	js, _ := v.EncodeJSON(nil)
+	js, _ := v.EncodeJSON(v.Type())
 	fmt.Println(string(js), v.Type())
 	// Output:
 	// {"n":1.5,"tags":["a","b"]} ["object",{"n":"number","tags":["tuple",["string","string"]]}]

@@ -123,6 +123,71 @@ func (s *Schema) ImpliedType() *Type {
 	return newType(out)
 }
 
+// DecodeMsgpack decodes MessagePack bytes by the schema (its implied type):
+// DecodeMsgpack(data, s.ImpliedType(), opts).
+func (s *Schema) DecodeMsgpack(data []byte, opts *DecodeOptions) (*Value, error) {
+	p, n := cbytes(data)
+	var out *C.dv_value_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_decode_msgpack(&out, s.ptr(), p, n, opts.c(), &cerr)
+	runtime.KeepAlive(data)
+	runtime.KeepAlive(s)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return newValue(out), nil
+}
+
+// DecodeJSON decodes JSON text by the schema (its implied type).
+func (s *Schema) DecodeJSON(data []byte, opts *DecodeOptions) (*Value, error) {
+	p, n := cbytes(data)
+	var out *C.dv_value_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_decode_json(&out, s.ptr(), (*C.char)(p), n, opts.c(), &cerr)
+	runtime.KeepAlive(data)
+	runtime.KeepAlive(s)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return newValue(out), nil
+}
+
+// EncodeMsgpack encodes a value as MessagePack by the schema (its implied
+// type), byte-identical to go-cty: the right call for a value decoded by
+// this schema, whose dynamic attributes keep their type wrappers.
+func (s *Schema) EncodeMsgpack(v *Value) ([]byte, error) {
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_encode_msgpack(&buf, s.ptr(), v.ptr(), &cerr)
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(s)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}
+
+// EncodeJSON encodes a value as JSON by the schema (its implied type).
+func (s *Schema) EncodeJSON(v *Value) ([]byte, error) {
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_encode_json(&buf, s.ptr(), v.ptr(), &cerr)
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(s)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}
+
+// ValueFromFlatmap reads legacy flatmap state by the schema (its implied
+// type), as provider SDKs upgrade pre-0.12 state: see ValueFromFlatmap.
+func (s *Schema) ValueFromFlatmap(m map[string]string) (*Value, error) {
+	return flatmap(m, func(out **C.dv_value_t, k, v *C.dv_str_t, n C.size_t, cerr **C.dv_error_t) C.dv_status_t {
+		return C.dv_schema_value_from_flatmap(out, s.ptr(), k, v, n, cerr)
+	}, s)
+}
+
 // Version returns the schema version.
 func (s *Schema) Version() int64 {
 	v := int64(C.dv_schema_version(s.ptr()))

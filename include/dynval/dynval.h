@@ -10,7 +10,8 @@
  * values with unknowns, refinements and arbitrary-precision numbers
  * ([`dv_value_t`]), paths into values ([`dv_path_t`]; walking, transforming
  * and editing values, value.h; differences, diff.h), provider schemas
- * ([`dv_schema_t`]) and the MessagePack and JSON codecs (codec.h).
+ * ([`dv_schema_t`]), the MessagePack and JSON codecs (codec.h), and go-cty's
+ * type conversion and unification (convert.h).
  *
  * ## Using it
  *
@@ -83,5 +84,6 @@
 #include "diff.h"
 #include "codec.h"
 #include "schema.h"
+#include "convert.h"
 
 #endif /* DYNVAL_DYNVAL_H */

@@ -276,6 +276,17 @@ DV_API dv_status_t dv_builder_build(dv_schema_t **out, const dv_builder_t *b, in
  */
 DV_API void dv_builder_free(dv_builder_t *b);
 
+/* Section - Legacy state */
+
+/**
+ * Reads legacy flatmap state by a schema: [`dv_value_from_flatmap`] with
+ * the schema's implied type ([`dv_schema_implied_type`]), as provider SDKs
+ * upgrade pre-0.12 state in UpgradeResourceState. Parameters, ownership and
+ * statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`. Thread-safe.
+ */
+DV_API dv_status_t dv_schema_value_from_flatmap(dv_value_t **out, const dv_schema_t *s, const dv_str_t *keys,
+                                                const dv_str_t *values, size_t n, dv_error_t **err);
+
 #ifdef __cplusplus
 }
 #endif

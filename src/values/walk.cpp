@@ -219,7 +219,7 @@ Value replace_child(const Value& parent, size_t pos, std::string_view key, Value
   if (child.type().is_dynamic() && !slot.is_dynamic() && (child.is_null() || !child.is_known())) {
     child = child.is_null() ? Value::null(slot) : Value::unknown(slot);  // DynamicVal has no refinements
   }
-  if (!values_detail::type_conforms(child.type(), slot)) {
+  if (!child.type().conforms_to(slot)) {
     fail_at(Status::TypeMismatch,
             "a value of type " + child.type().friendly_name() + " cannot be stored where " +
                 slot.friendly_name() + " is expected",

@@ -202,7 +202,38 @@ int main(void) {
   INVALID(dv_msgpack_to_json(&buf, NULL, 1, dv_type_bool(), NULL, &err));
   INVALID(dv_msgpack_to_json(NULL, "\xc3", 1, dv_type_bool(), NULL, &err));
   INVALID(dv_json_to_msgpack(&buf, "true", 4, NULL, NULL, &err));
-  CHECK(v == NULL && buf.ptr == NULL);
+  /* Encoding needs the type: no silent "by the value's own type". */
+  INVALID(dv_msgpack_encode(&buf, good, NULL, &err));
+  INVALID(dv_json_encode(&buf, good, NULL, &err));
+  INVALID(dv_json_implied_type(NULL, "1", 1, &err));
+  INVALID(dv_json_implied_type(&t, NULL, 1, &err));
+  INVALID(dv_schema_decode_msgpack(&v, NULL, "\xc3", 1, NULL, &err));
+  INVALID(dv_schema_decode_json(&v, NULL, "true", 4, NULL, &err));
+  INVALID(dv_schema_encode_msgpack(&buf, NULL, good, &err));
+  INVALID(dv_schema_encode_json(&buf, NULL, good, &err));
+  o.flags = 0x80u;
+  INVALID(dv_msgpack_decode(&v, "\xc3", 1, dv_type_bool(), &o, &err));
+  o.flags = 0;
+  CHECK(v == NULL && buf.ptr == NULL && t == NULL);
+
+  /* convert.h */
+  INVALID(dv_value_convert(NULL, good, dv_type_string(), 0, &err));
+  INVALID(dv_value_convert(&v, NULL, dv_type_string(), 0, &err));
+  INVALID(dv_value_convert(&v, good, NULL, 0, &err));
+  INVALID(dv_value_convert(&v, good, dv_type_string(), 0x80u, &err));
+  CHECK(!dv_type_convertible(NULL, dv_type_string(), 0));
+  CHECK(!dv_type_convertible(dv_type_bool(), NULL, 0));
+  CHECK(!dv_type_convertible(dv_type_bool(), dv_type_string(), 0x80u));
+  INVALID(dv_type_unify(NULL, types, 0, 0, NULL, &err));
+  INVALID(dv_type_unify(&t, NULL, 1, 0, NULL, &err));
+  INVALID(dv_type_unify(&t, types, 1, 0, NULL, &err)); /* types[0] is NULL */
+  INVALID(dv_type_unify(&t, types, 0, 0x80u, NULL, &err));
+  INVALID(dv_value_from_flatmap(NULL, dv_type_string(), NULL, NULL, 0, &err));
+  INVALID(dv_value_from_flatmap(&v, NULL, NULL, NULL, 0, &err));
+  INVALID(dv_value_from_flatmap(&v, dv_type_string(), NULL, NULL, 0, &err)); /* not an object */
+  INVALID(dv_value_from_flatmap(&v, dv_type_string(), names, NULL, 1, &err));
+  INVALID(dv_schema_value_from_flatmap(&v, NULL, NULL, NULL, 0, &err));
+  CHECK(v == NULL && t == NULL);
 
   /* schema.h */
   INVALID(dv_schema_from_json(NULL, "{}", 2, "provider", 8, NULL, 0, &err));

@@ -46,14 +46,14 @@ pub type dv_transform_cb = ::core::option::Option<
 >;
 #[doc = " A list of differences: opaque, immutable, freed with [`dv_diff_free`]."]
 pub type dv_diff_t = dv_diff;
-#[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
-pub type dv_decode_options_t = dv_decode_options;
 #[doc = " A provider schema: opaque, immutable, freed with [`dv_schema_free`]."]
 pub type dv_schema_t = dv_schema;
 #[doc = " A mutable schema builder: opaque, freed with [`dv_builder_free`]."]
 pub type dv_builder_t = dv_builder;
 #[doc = " Nesting modes, numbered as the plugin protocol's `NestingMode`."]
 pub type dv_nesting = ::core::ffi::c_uint;
+#[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
+pub type dv_decode_options_t = dv_decode_options;
 #[doc = " A borrowed string view: `len` bytes at `ptr` (UTF-8 unless documented\n otherwise). Not NUL-terminated by contract: always use `len` (strings may\n also contain NUL bytes). An absent string is `{NULL, 0}`."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -126,6 +126,16 @@ pub struct dv_refinements {
 pub struct dv_diff {
     _unused: [u8; 0],
 }
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_schema {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_builder {
+    _unused: [u8; 0],
+}
 #[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -145,16 +155,6 @@ pub struct dv_decode_options {
     #[doc = "< characters of one number's text (default 10000);\nalso, the numbers of one input may print as at\nmost 8 * this many characters beyond their input\nlength in total (\"1e9999\" is 6 bytes that print\nas 10,000 digits)"]
     pub max_number_digits: usize,
 }
-#[repr(C)]
-#[derive(Debug)]
-pub struct dv_schema {
-    _unused: [u8; 0],
-}
-#[repr(C)]
-#[derive(Debug)]
-pub struct dv_builder {
-    _unused: [u8; 0],
-}
 pub const DV_VERSION_MAJOR: u32 = 0;
 pub const DV_VERSION_MINOR: u32 = 1;
 pub const DV_VERSION_PATCH: u32 = 0;
@@ -171,14 +171,17 @@ pub const DV_REFINE_UPPER_INCLUSIVE: u32 = 32;
 pub const DV_REFINE_LENGTH_MIN: u32 = 64;
 pub const DV_REFINE_LENGTH_MAX: u32 = 128;
 pub const DV_WALK_SKIP: u32 = 1;
-pub const DV_DECODE_OPTIONS_VERSION: u32 = 1;
-pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
 pub const DV_ATTR_REQUIRED: u32 = 1;
 pub const DV_ATTR_OPTIONAL: u32 = 2;
 pub const DV_ATTR_COMPUTED: u32 = 4;
 pub const DV_ATTR_SENSITIVE: u32 = 8;
 pub const DV_ATTR_DEPRECATED: u32 = 16;
 pub const DV_ATTR_WRITE_ONLY: u32 = 32;
+pub const DV_DECODE_OPTIONS_VERSION: u32 = 1;
+pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
+pub const DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES: u32 = 2;
+pub const DV_CONVERT_SAFE: u32 = 1;
+pub const DV_FLATMAP_UNKNOWN: &[u8; 37] = b"74D93920-ED26-11E3-AC10-0800200C9A66\0";
 pub const DV_OK: dv_status = 0;
 #[doc = "< NULL or malformed argument"]
 pub const DV_ERR_INVALID_ARG: dv_status = 1;
@@ -815,62 +818,6 @@ extern "C" {
     ) -> bool;
     #[doc = " Releases a list of differences and everything borrowed from it.\n\n @param d the differences; NULL is a no-op.\n May be called from any thread."]
     pub fn dv_diff_free(d: *mut dv_diff_t);
-    #[doc = " Initializes `opts` like [`DV_DECODE_OPTIONS_INIT`] for the given version.\n\n @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.\n @param version must be [`DV_DECODE_OPTIONS_VERSION`] (or an older version\n                this library knows); otherwise `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe."]
-    pub fn dv_decode_options_init(
-        opts: *mut dv_decode_options_t,
-        version: u32,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Decodes MessagePack bytes as a value of type `type` (cty\n `msgpack.Unmarshal`), including unknown values with refinements and the\n dynamic-type wrapper.\n\n @param out receives a new value owned by the caller (free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the input (not retained); may be NULL only when `len == 0`.\n @param len number of input bytes.\n @param type the expected type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or options (borrowed for the call).\n @param err optional error details: message, path and byte offset.\n @return `DV_OK`; `DV_ERR_PARSE` (malformed input, truncated input, or\n         with [`DV_DECODE_REJECT_TRAILING`] trailing bytes);\n         `DV_ERR_TYPE_MISMATCH` (well-formed input that does not have the\n         type, e.g. a bool where a number is required);\n         `DV_ERR_REFINEMENT` (contradictory refinements in an unknown);\n         `DV_ERR_LIMIT`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.\n Thread-safe."]
-    pub fn dv_msgpack_decode(
-        out: *mut *mut dv_value_t,
-        data: *const ::core::ffi::c_void,
-        len: usize,
-        type_: *const dv_type_t,
-        opts: *const dv_decode_options_t,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper), or NULL for the value's own\n             type.\n A value whose type differs from `type` is first converted as go-cty's\n `convert.Convert` would for the supported cases: number or bool to string\n (`true` becomes `\"true\"`), string to number or bool when it parses, and\n list/map/tuple/object element-wise; a null or unknown becomes a null or\n unknown of `type`. Anything else is `DV_ERR_TYPE_MISMATCH`.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not conform to\n         `type` and cannot be converted); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
-    pub fn dv_msgpack_encode(
-        out: *mut dv_buf_t,
-        v: *const dv_value_t,
-        type_: *const dv_type_t,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Decodes JSON text as a value of type `type` (cty `json.Unmarshal`).\n Parameters, ownership and statuses as [`dv_msgpack_decode`]."]
-    pub fn dv_json_decode(
-        out: *mut *mut dv_value_t,
-        json: *const ::core::ffi::c_char,
-        len: usize,
-        type_: *const dv_type_t,
-        opts: *const dv_decode_options_t,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.\n Parameters and ownership as [`dv_msgpack_encode`].\n\n @return `DV_OK`; `DV_ERR_UNKNOWN` (an unknown value: JSON cannot hold\n         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
-    pub fn dv_json_encode(
-        out: *mut dv_buf_t,
-        v: *const dv_value_t,
-        type_: *const dv_type_t,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Converts MessagePack to JSON by type in one pass, with the same bytes and\n errors as decoding then encoding.\n\n @param out receives the owned JSON text (release with\n            [`dv_buf_dispose`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the MessagePack input (not retained); may be NULL only when\n             `len == 0`.\n @param len number of input bytes.\n @param type the type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or decode options (borrowed for the call).\n @param err optional error details.\n @return the statuses of [`dv_msgpack_decode`] and [`dv_json_encode`].\n Thread-safe."]
-    pub fn dv_msgpack_to_json(
-        out: *mut dv_buf_t,
-        data: *const ::core::ffi::c_void,
-        len: usize,
-        type_: *const dv_type_t,
-        opts: *const dv_decode_options_t,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Converts JSON to MessagePack by type in one pass, with the same bytes and\n errors as decoding then encoding. Parameters as [`dv_msgpack_to_json`]."]
-    pub fn dv_json_to_msgpack(
-        out: *mut dv_buf_t,
-        json: *const ::core::ffi::c_char,
-        len: usize,
-        type_: *const dv_type_t,
-        opts: *const dv_decode_options_t,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
     #[doc = " Loads one block of a `terraform/tofu providers schema -json` document.\n\n @param out receives a new schema owned by the caller (free with\n            [`dv_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json the document (not retained); may be NULL only when\n             `len == 0`.\n @param len the document length in bytes.\n @param selector which block: `provider`, `resource:NAME`, `data:NAME` or\n                 `ephemeral:NAME`; NULL gives `DV_ERR_INVALID_ARG`.\n @param selector_len its length.\n @param provider the provider address (e.g.\n                 `registry.terraform.io/hashicorp/aws`), or NULL / empty\n                 when the document holds exactly one provider.\n @param provider_len its length.\n @param err optional error details (path into the document, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON); `DV_ERR_SCHEMA` (invalid\n         schema); `DV_ERR_NOT_FOUND` (no such provider or block);\n         `DV_ERR_INVALID_ARG` (bad selector, ambiguous provider, NULL\n         arguments); `DV_ERR_LIMIT`; `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_schema_from_json(
         out: *mut *mut dv_schema_t,
@@ -957,4 +904,136 @@ extern "C" {
     ) -> dv_status_t;
     #[doc = " Releases a builder.\n @param b the builder; NULL is a no-op."]
     pub fn dv_builder_free(b: *mut dv_builder_t);
+    #[doc = " Reads legacy flatmap state by a schema: [`dv_value_from_flatmap`] with\n the schema's implied type ([`dv_schema_implied_type`]), as provider SDKs\n upgrade pre-0.12 state in UpgradeResourceState. Parameters, ownership and\n statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`. Thread-safe."]
+    pub fn dv_schema_value_from_flatmap(
+        out: *mut *mut dv_value_t,
+        s: *const dv_schema_t,
+        keys: *const dv_str_t,
+        values: *const dv_str_t,
+        n: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Initializes `opts` like [`DV_DECODE_OPTIONS_INIT`] for the given version.\n\n @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.\n @param version must be [`DV_DECODE_OPTIONS_VERSION`] (or an older version\n                this library knows); otherwise `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe."]
+    pub fn dv_decode_options_init(
+        opts: *mut dv_decode_options_t,
+        version: u32,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes MessagePack bytes as a value of type `type` (cty\n `msgpack.Unmarshal`), including unknown values with refinements and the\n dynamic-type wrapper.\n\n @param out receives a new value owned by the caller (free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the input (not retained); may be NULL only when `len == 0`.\n @param len number of input bytes.\n @param type the expected type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or options (borrowed for the call).\n @param err optional error details: message, path and byte offset.\n @return `DV_OK`; `DV_ERR_PARSE` (malformed input, truncated input, or\n         with [`DV_DECODE_REJECT_TRAILING`] trailing bytes);\n         `DV_ERR_TYPE_MISMATCH` (well-formed input that does not have the\n         type, e.g. a bool where a number is required);\n         `DV_ERR_REFINEMENT` (contradictory refinements in an unknown);\n         `DV_ERR_LIMIT`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.\n Thread-safe."]
+    pub fn dv_msgpack_decode(
+        out: *mut *mut dv_value_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper): the type the value was decoded\n             with, or its schema's implied type. NULL gives\n             `DV_ERR_INVALID_ARG` (to encode a value by its own type, pass\n             [`dv_value_type`] explicitly; a dynamic position then loses\n             its wrapper).\n A value whose type does not conform to `type` (equal, except that `type`\n may be dynamic where the value has any type) is first converted by\n [`dv_value_convert`], as go-cty's `Marshal` does.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not convert to\n         `type`); `DV_ERR_LIMIT` (a string converted to a number is too\n         long); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_msgpack_encode(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        type_: *const dv_type_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes JSON text as a value of type `type` (cty `json.Unmarshal`).\n Parameters, ownership and statuses as [`dv_msgpack_decode`]."]
+    pub fn dv_json_decode(
+        out: *mut *mut dv_value_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.\n Parameters and ownership as [`dv_msgpack_encode`].\n\n @return `DV_OK`; `DV_ERR_UNKNOWN` (an unknown value: JSON cannot hold\n         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_json_encode(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        type_: *const dv_type_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " The type a JSON text implies (go-cty `ctyjson.ImpliedType`): strings,\n numbers and bools their primitive types, null the dynamic type, objects\n object types (a key repeated with another type is an error) and arrays\n tuple types. For JSON state without a type, e.g. to decode it and then\n [`dv_value_convert`] it.\n\n @param out receives the type, owned by the caller (free with\n            [`dv_type_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json,len the text (not retained); NULL only when `len == 0`.\n @param err optional error details (go-cty's message, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON, data after the value, a\n         repeated key of another type); `DV_ERR_LIMIT` (nesting deeper\n         than 1000); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_json_implied_type(
+        out: *mut *mut dv_type_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes MessagePack by a schema: [`dv_msgpack_decode`] with the schema's\n implied type ([`dv_schema_implied_type`]). Parameters, ownership and\n statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`. Schema rules\n beyond the type are checked by [`dv_schema_validate`]. Thread-safe."]
+    pub fn dv_schema_decode_msgpack(
+        out: *mut *mut dv_value_t,
+        s: *const dv_schema_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes JSON by a schema: [`dv_json_decode`] with the schema's implied\n type. As [`dv_schema_decode_msgpack`]."]
+    pub fn dv_schema_decode_json(
+        out: *mut *mut dv_value_t,
+        s: *const dv_schema_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a value as MessagePack by a schema: [`dv_msgpack_encode`] with\n the schema's implied type, the right call for a value decoded by that\n schema (dynamic attributes keep their type wrappers). Parameters,\n ownership and statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`.\n Thread-safe."]
+    pub fn dv_schema_encode_msgpack(
+        out: *mut dv_buf_t,
+        s: *const dv_schema_t,
+        v: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a value as JSON by a schema: [`dv_json_encode`] with the schema's\n implied type. As [`dv_schema_encode_msgpack`], with the statuses of\n [`dv_json_encode`]."]
+    pub fn dv_schema_encode_json(
+        out: *mut dv_buf_t,
+        s: *const dv_schema_t,
+        v: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Converts MessagePack to JSON by type in one pass, with the same bytes and\n errors as decoding then encoding.\n\n @param out receives the owned JSON text (release with\n            [`dv_buf_dispose`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the MessagePack input (not retained); may be NULL only when\n             `len == 0`.\n @param len number of input bytes.\n @param type the type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or decode options (borrowed for the call).\n @param err optional error details.\n @return the statuses of [`dv_msgpack_decode`] and [`dv_json_encode`].\n Thread-safe."]
+    pub fn dv_msgpack_to_json(
+        out: *mut dv_buf_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Converts JSON to MessagePack by type in one pass, with the same bytes and\n errors as decoding then encoding. Parameters as [`dv_msgpack_to_json`]."]
+    pub fn dv_json_to_msgpack(
+        out: *mut dv_buf_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Converts `v` to type `want` (go-cty `convert.Convert`).\n\n @param out receives a new value owned by the caller (free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`. A value\n            whose type already equals `want` (optional markers aside) is\n            returned as a clone.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param want the target type, which may carry optional-attribute markers;\n             the result's type never does. NULL gives `DV_ERR_INVALID_ARG`.\n @param flags 0 or [`DV_CONVERT_SAFE`]; other bits give `DV_ERR_INVALID_ARG`.\n @param err optional error details (message and path of the element that\n            failed).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (no conversion exists, or a value\n         does not convert: `\"abc\"` to a number); `DV_ERR_LIMIT`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_convert(
+        out: *mut *mut dv_value_t,
+        v: *const dv_value_t,
+        want: *const dv_type_t,
+        flags: u32,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Whether values of type `from` can convert to type `to` (go-cty\n `GetConversion`, or `GetConversionUnsafe` without [`DV_CONVERT_SAFE`]).\n A conversion that exists can still fail for some values (string to\n number). As in go-cty, equal primitive types and equal map types answer\n false: compare with [`dv_type_equals`] first.\n\n @return false when `from` or `to` is NULL or `flags` has unknown bits.\n Thread-safe."]
+    pub fn dv_type_convertible(from: *const dv_type_t, to: *const dv_type_t, flags: u32) -> bool;
+    #[doc = " Finds the most general type that all of `types` convert to (go-cty\n `convert.Unify`, or `UnifyUnsafe` without [`DV_CONVERT_SAFE`]); for\n example string for (number, string), list of string for a tuple of\n strings and a list of string.\n\n @param out receives the unified type, owned by the caller (free with\n            [`dv_type_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param types `n` types; NULL only when `n == 0`, and no element may be\n              NULL (`DV_ERR_INVALID_ARG`).\n @param n number of types; 0 has no unified type (`DV_ERR_TYPE_MISMATCH`).\n @param flags 0 or [`DV_CONVERT_SAFE`].\n @param needs_conversion NULL, or an array of `n` flags that receives, for\n                         each type, whether its values need\n                         [`dv_value_convert`] to the unified type (false\n                         when the type already is it). Untouched on\n                         failure.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (no common type);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_type_unify(
+        out: *mut *mut dv_type_t,
+        types: *const *const dv_type_t,
+        n: usize,
+        flags: u32,
+        needs_conversion: *mut bool,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Reads legacy flatmap state (the `map[string]string` form of resource\n state written by Terraform before 0.12: `\"tags.%\" = \"1\"`,\n `\"tags.Name\" = \"x\"`, `\"list.#\" = \"2\"`, `\"list.0\" = \"a\"`) as a value of\n object type `type`, by Terraform's `hcl2shim.HCL2ValueFromFlatmap`, as\n provider SDKs do in UpgradeResourceState. Keys missing for an attribute\n give null; [`DV_FLATMAP_UNKNOWN`] gives an unknown; primitive values\n convert from their text as [`dv_value_convert`] does.\n\n @param out receives a new value owned by the caller; NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param type an object type; another kind gives `DV_ERR_INVALID_ARG`.\n @param keys,values `n` strings each (borrowed for the call); both NULL\n                    with `n == 0` is a nil map (the result is null);\n                    non-NULL with `n == 0` is an empty map. A key given\n                    twice gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (hcl2shim's messages, such as\n         `invalid value for \"port\" in state: a number is required`, or a\n         dynamic type inside `type`, which flatmap cannot hold);\n         `DV_ERR_LIMIT` (a list count larger than the number of entries);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_from_flatmap(
+        out: *mut *mut dv_value_t,
+        type_: *const dv_type_t,
+        keys: *const dv_str_t,
+        values: *const dv_str_t,
+        n: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
 }

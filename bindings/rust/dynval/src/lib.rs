@@ -8,7 +8,7 @@
 //! // Build a value, encode it as MessagePack, decode it back by type.
 //! let id = Value::unknown_refined(Type::string(), &Refinements::new().not_null().string_prefix("i-"))?;
 //! let v = Value::object(&[("name", Value::from("web-1")), ("port", Value::from(8080)), ("id", id)])?;
-//! let bytes = v.to_msgpack()?;
+//! let bytes = v.to_msgpack(v.ty())?;
 //! let back = Value::from_msgpack(&bytes, v.ty())?;
 //! assert_eq!(back, v);
 //! assert_eq!(back.get("id")?.unwrap().refined_prefix(), Some("i-"));
@@ -18,6 +18,10 @@
 //! let cfg = schema.decode_json(r#"{"port": 443}"#)?;
 //! schema.validate(&cfg)?;
 //! assert_eq!(cfg.get("port")?.unwrap().as_u64()?, 443);
+//! // Encode it back by the schema (never by the value's own type, which
+//! // would drop the wrappers of dynamic attributes).
+//! let out = schema.encode_msgpack(&cfg)?;
+//! assert_eq!(schema.decode_msgpack(&out)?, cfg);
 //! # Ok::<(), dynval::Error>(())
 //! ```
 //!
@@ -66,6 +70,7 @@ macro_rules! forward {
 }
 
 mod codec;
+mod convert;
 mod diff;
 mod error;
 mod path;
@@ -76,6 +81,7 @@ mod value;
 mod walk;
 
 pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions};
+pub use convert::FLATMAP_UNKNOWN;
 pub use diff::{Diff, DiffEntry};
 pub use error::{Error, Result, Status};
 pub use path::{AsPathRef, Path, PathRef, PathStep};

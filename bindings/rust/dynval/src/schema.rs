@@ -6,6 +6,7 @@ use std::ptr::{self, NonNull};
 
 use dynval_sys as sys;
 
+use crate::codec::DecodeOptions;
 use crate::error::{call, expect_ok, Result};
 use crate::types::{AsTypeRef, TypeRef};
 use crate::util::Buffer;
@@ -298,7 +299,93 @@ impl Schema {
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn decode_msgpack(&self, data: &[u8]) -> Result<Value> {
-        Value::from_msgpack(data, self.implied_type())
+        self.decode_msgpack_with(data, None)
+    }
+
+    /// [`decode_msgpack`](Self::decode_msgpack) with options
+    /// (`dv_schema_decode_msgpack`).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Schema};
+    /// let s = Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
+    /// // {"n": 5, "old": true}: state of an older schema
+    /// let mp = [0x82, 0xa1, b'n', 0x05, 0xa3, b'o', b'l', b'd', 0xc3];
+    /// assert!(s.decode_msgpack(&mp).is_err());
+    /// let v = s.decode_msgpack_with(&mp, Some(&DecodeOptions::new().ignore_undefined_attributes(true)))?;
+    /// assert_eq!(v.get("n").unwrap().as_i64()?, 5);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn decode_msgpack_with(&self, data: &[u8], opts: Option<&DecodeOptions>) -> Result<Value> {
+        let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
+        let mut out = ptr::null_mut();
+        call(|err| unsafe {
+            sys::dv_schema_decode_msgpack(&mut out, self.as_raw(), data.as_ptr().cast(), data.len(), opts, err)
+        })?;
+        Ok(unsafe { Value::from_raw(out) })
+    }
+
+    /// Encodes a value as MessagePack by the schema's implied type
+    /// (`dv_schema_encode_msgpack`): the right call for a value decoded by
+    /// this schema, whose dynamic attributes keep their type wrappers.
+    ///
+    /// # Errors
+    ///
+    /// As [`Value::to_msgpack`].
+    ///
+    /// ```
+    /// use dynval::{Schema, Type, Value};
+    /// let s = Schema::from_block_json(r#"{"attributes":{"x":{"type":"dynamic","optional":true}}}"#, 0)?;
+    /// let v = s.decode_json(r#"{"x":{"value":1,"type":"number"}}"#)?;
+    /// let mp = s.encode_msgpack(&v)?;
+    /// assert_eq!(s.decode_msgpack(&mp)?, v);
+    /// // By its own type the wrapper is gone, and the bytes no longer decode by the schema.
+    /// assert!(s.decode_msgpack(&v.to_msgpack(v.ty())?).is_err());
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn encode_msgpack(&self, value: impl AsValueRef) -> Result<Buffer> {
+        let v = value.as_value_ref();
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_schema_encode_msgpack(buf.as_mut_ptr(), self.as_raw(), v.as_raw(), err) })?;
+        Ok(buf)
+    }
+
+    /// Encodes a value as JSON by the schema's implied type
+    /// (`dv_schema_encode_json`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Value::to_json`].
+    ///
+    /// ```
+    /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"x":{"type":"dynamic","optional":true}}}"#, 0)?;
+    /// let v = s.decode_json(r#"{"x":{"value":1,"type":"number"}}"#)?;
+    /// assert_eq!(s.encode_json(&v)?, r#"{"x":{"value":1,"type":"number"}}"#);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn encode_json(&self, value: impl AsValueRef) -> Result<String> {
+        let v = value.as_value_ref();
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_schema_encode_json(buf.as_mut_ptr(), self.as_raw(), v.as_raw(), err) })?;
+        Ok(buf.into_string())
+    }
+
+    /// Reads legacy flatmap state by the schema's implied type
+    /// (`dv_schema_value_from_flatmap`), as provider SDKs upgrade pre-0.12
+    /// state; see [`Value::from_flatmap`].
+    ///
+    /// ```
+    /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
+    /// let v = s.value_from_flatmap([("n", "5")])?;
+    /// assert_eq!(v.get("n").unwrap().as_i64()?, 5);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn value_from_flatmap<K: AsRef<[u8]>, V: AsRef<[u8]>>(
+        &self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Result<Value> {
+        crate::convert::flatmap(entries, |out, k, v, n, err| unsafe {
+            sys::dv_schema_value_from_flatmap(out, self.as_raw(), k, v, n, err)
+        })
     }
 
     /// Decodes a JSON `DynamicValue` by the implied type.
@@ -309,7 +396,27 @@ impl Schema {
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn decode_json(&self, json: impl AsRef<[u8]>) -> Result<Value> {
-        Value::from_json(json, self.implied_type())
+        self.decode_json_with(json, None)
+    }
+
+    /// [`decode_json`](Self::decode_json) with options
+    /// (`dv_schema_decode_json`).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Schema};
+    /// let s = Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
+    /// let opts = DecodeOptions::new().ignore_undefined_attributes(true);
+    /// assert!(s.decode_json_with(r#"{"n":1,"gone":{"a":[]}}"#, Some(&opts)).is_ok());
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn decode_json_with(&self, json: impl AsRef<[u8]>, opts: Option<&DecodeOptions>) -> Result<Value> {
+        let json = json.as_ref();
+        let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
+        let mut out = ptr::null_mut();
+        call(|err| unsafe {
+            sys::dv_schema_decode_json(&mut out, self.as_raw(), json.as_ptr().cast(), json.len(), opts, err)
+        })?;
+        Ok(unsafe { Value::from_raw(out) })
     }
 
     /// Takes ownership of a C schema.

@@ -240,7 +240,7 @@ impl<T: AsValueRef + ?Sized> AsValueRef for &T {
 /// assert_eq!(v.get("port")?.unwrap().as_i64()?, 8080);
 /// let zones: Vec<&str> = v.get("zones")?.unwrap().elements().map(|z| z.as_str().unwrap()).collect();
 /// assert_eq!(zones, ["a", "b"]);
-/// assert_eq!(v.to_json()?, r#"{"name":"web-1","port":8080,"zones":["a","b"]}"#);
+/// assert_eq!(v.to_json(v.ty())?, r#"{"name":"web-1","port":8080,"zones":["a","b"]}"#);
 /// # Ok::<(), dynval::Error>(())
 /// ```
 pub struct Value {
@@ -1304,7 +1304,7 @@ impl Value {
     /// ```
     /// use dynval::{Type, Value};
     /// let m = Value::map(Type::string(), &[("env", Value::from("prod")), ("app", Value::from("web"))])?;
-    /// assert_eq!(m.to_json()?, r#"{"app":"web","env":"prod"}"#);
+    /// assert_eq!(m.to_json(m.ty())?, r#"{"app":"web","env":"prod"}"#);
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn map<K: AsRef<[u8]>, V: AsValueRef>(elem_type: impl AsTypeRef, entries: &[(K, V)]) -> Result<Value> {
