@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "render.hpp"
+#include "schema_print.hpp"
 #include "codec/codec.hpp"
 #include "dynval/version.h"
 #include "schema/schema.hpp"
@@ -36,6 +37,7 @@ SYNOPSIS
                     --from msgpack|json --to msgpack|json|pretty [--hex] [--strict] [IN [OUT]]
     dynval type     --schema FILE --block SELECTOR [--provider ADDR]
     dynval type     --schema FILE --list
+    dynval schema   --schema FILE (--list | --block SELECTOR [--provider ADDR] | --all)
     dynval inspect  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
                     --from msgpack|json [--hex] [--strict] [IN]
     dynval validate --schema FILE --block SELECTOR [--provider ADDR]
@@ -54,6 +56,15 @@ DESCRIPTION
                 unknown values: converting one to JSON is an error.
     type        print the implied type JSON of a schema block, or (--list)
                 every block selector of a schema document.
+    schema      print what the library loaded from a schema document, in the
+                document's own form: --list prints every selector, one per
+                line (as "ADDR SELECTOR" when FILE holds several providers);
+                --block prints that schema as {"version":N,"block":{...}}
+                ({"version":N,"attributes":{...}} for identity:NAME);
+                --all prints the document rebuilt from every schema in it
+                (keys that hold no schemas, such as "functions", are left
+                out). For a document written by Terraform the output is the
+                input, byte for byte.
     inspect     a human view of the value with sensitive attributes masked,
                 then every unknown value (with its refinements) and every
                 sensitive path.
@@ -65,7 +76,9 @@ OPTIONS
     --type TYPE_JSON     a type constraint in go-cty's JSON form, e.g.
                          '["object",{"name":"string"}]'
     --schema FILE        a `providers schema -json` document
-    --block SELECTOR     provider | resource:NAME | data:NAME | ephemeral:NAME
+    --block SELECTOR     provider | resource:NAME | data:NAME | ephemeral:NAME |
+                         list:NAME | action:NAME | state_store:NAME |
+                         identity:NAME (the identity schema of a resource)
     --provider ADDR      the provider address, needed when FILE holds several
                          providers (e.g. registry.terraform.io/hashicorp/aws)
     --from FORMAT        msgpack or json
@@ -88,6 +101,7 @@ EXAMPLES
     echo 92c40822737472696e6722a26869 | dynval convert --type '"dynamic"' \
         --from msgpack --to json --hex
     dynval type --schema aws.json --block resource:aws_instance
+    dynval schema --schema aws.json --block resource:aws_instance
 )";
 
 struct UsageError {
@@ -97,7 +111,7 @@ struct UsageError {
 struct Args {
   std::string command;
   std::optional<std::string> type_json, schema_file, block, provider, from, to;
-  bool hex = false, strict = false, list = false;
+  bool hex = false, strict = false, list = false, all = false;
   std::vector<std::string> positional;
 };
 
@@ -120,6 +134,7 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--hex") a.hex = true;
     else if (s == "--strict") a.strict = true;
     else if (s == "--list") a.list = true;
+    else if (s == "--all") a.all = true;
     else if (s == "-" || s.empty() || s[0] != '-') a.positional.emplace_back(s);
     else throw UsageError{"unknown option " + std::string(s)};
   }
@@ -286,6 +301,35 @@ int cmd_type(const Args& a) {
   return kExitOk;
 }
 
+int cmd_schema(const Args& a) {
+  if (!a.schema_file) throw UsageError{"missing --schema"};
+  if (int(a.list) + int(a.all) + int(a.block.has_value()) != 1)
+    throw UsageError{"schema needs exactly one of --list, --block SELECTOR, --all"};
+  if (a.provider && !a.block) throw UsageError{"--provider goes with --block"};
+  if (!a.positional.empty()) throw UsageError{"too many arguments"};
+  BlockSelector sel;
+  if (a.block) {
+    try {
+      sel = BlockSelector::parse(*a.block);
+    } catch (const Error& e) {
+      throw UsageError{e.message()};
+    }
+  }
+  SchemaDocumentPtr doc = SchemaDocument::parse(read_all(*a.schema_file));
+  std::string out;
+  if (a.list) {
+    cli::append_listing(out, *doc, doc->providers().size() > 1);
+  } else if (a.all) {
+    cli::append_document_json(out, *doc);
+    out += '\n';
+  } else {
+    cli::append_entry_json(out, *doc, doc->find(sel, a.provider.value_or("")));
+    out += '\n';
+  }
+  write_all("-", out);
+  return kExitOk;
+}
+
 int cmd_inspect(const Args& a) {
   Format from = parse_format(a.from, "--from", false);
   Target tg = target(a);
@@ -331,6 +375,7 @@ int main(int argc, char** argv) {
     Args a = parse_args(argc, argv);
     if (a.command == "convert") return cmd_convert(a);
     if (a.command == "type") return cmd_type(a);
+    if (a.command == "schema") return cmd_schema(a);
     if (a.command == "inspect") return cmd_inspect(a);
     if (a.command == "validate") return cmd_validate(a);
     throw UsageError{"unknown command " + a.command + " (try --help)"};
