@@ -25,7 +25,11 @@
  * and thread-safe as it. Their getters are NULL-safe: a NULL view gives
  * NULL, 0, `false` or the empty string `{NULL, 0}`. Attributes are in
  * bytewise name order, nested blocks in bytewise type-name order; index `i`
- * past the end gives NULL.
+ * past the end gives NULL. Every name, description and message is UTF-8.
+ *
+ * Builders take any bytes; [`dv_builder_build`] and
+ * [`dv_builder_build_identity`] reject names, descriptions and messages
+ * that are not UTF-8 (`DV_ERR_SCHEMA`), as protobuf requires.
  */
 #ifndef DYNVAL_SCHEMA_H
 #define DYNVAL_SCHEMA_H

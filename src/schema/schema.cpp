@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "text/text.hpp"
+
 namespace dynval {
 
 namespace {
@@ -196,6 +198,12 @@ bool valid_block_name(std::string_view n) {
   throw Error(Status::Schema, dotted + ": " + msg, path);
 }
 
+// Names, descriptions and messages are UTF-8 (protobuf strings must be; JSON
+// and protobuf input is checked when read, so only builders can break it).
+void check_text(Path& path, const std::string& dotted, const char* what, std::string_view s) {
+  if (!text::is_valid_utf8(s)) schema_fail(path, dotted, std::string(what) + " is not valid UTF-8");
+}
+
 std::string join(const std::string& prefix, std::string_view name) {
   std::string s = prefix;
   s += name;
@@ -207,6 +215,9 @@ void check_attributes(const std::vector<Attribute>& attrs, Path& path, const std
 // Attribute.internalValidate
 void check_attribute(const Attribute& a, Path& path, const std::string& prefix) {
   std::string dotted = join(prefix, a.name);
+  check_text(path, dotted, "the name", a.name);
+  check_text(path, dotted, "the description", a.description);
+  check_text(path, dotted, "the deprecation message", a.deprecation_message);
   if (!a.optional && !a.required && !a.computed) schema_fail(path, dotted, "must set Optional, Required or Computed");
   if (a.optional && a.required) schema_fail(path, dotted, "cannot set both Optional and Required");
   if (a.computed && a.required) schema_fail(path, dotted, "cannot set both Computed and Required");
@@ -247,6 +258,11 @@ void check_attributes(const std::vector<Attribute>& attrs, Path& path, const std
 
 // Block.internalValidate
 void check_block(const Block& b, Path& path, const std::string& prefix) {
+  {
+    std::string label = prefix.empty() ? "the root block" : prefix.substr(0, prefix.size() - 1);
+    check_text(path, label, "the block description", b.description);
+    check_text(path, label, "the block deprecation message", b.deprecation_message);
+  }
   path.push_back(PathStep::attr("attributes"));
   check_attributes(b.attributes, path, prefix);
   path.pop_back();
@@ -430,6 +446,8 @@ IdentitySchemaPtr IdentitySchema::make(int64_t version, std::vector<Attribute> a
     path.push_back(PathStep::key(a.name));
     if (a.name.empty()) schema_fail(path, "", "attribute name must not be empty");
     if (i > 0 && a.name == s->attributes[i - 1].name) schema_fail(path, a.name, "duplicate attribute name");
+    check_text(path, a.name, "the name", a.name);
+    check_text(path, a.name, "the description", a.description);
     if (a.nested_type) schema_fail(path, a.name, "identity attributes cannot have a nested type");
     if (!a.type) schema_fail(path, a.name, "identity attributes must have a type");
     if (a.required || a.optional || a.computed || a.sensitive || a.deprecated || a.write_only ||

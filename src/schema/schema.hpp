@@ -166,7 +166,8 @@ struct Schema {
   const Type& implied_type() const noexcept { return block.implied_type; }
 
   // Freezes a schema: sorts attributes and block types by name, checks it
-  // with OpenTofu's InternalValidate rules plus duplicate names (throws
+  // with OpenTofu's InternalValidate rules plus duplicate names, UTF-8
+  // names, descriptions and messages, and no import flags (throws
   // Status::Schema with the path of the first problem, e.g.
   // .block_types["ebs"].block.attributes["x"]), and computes and caches the
   // implied types.

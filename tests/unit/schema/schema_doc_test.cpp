@@ -325,3 +325,23 @@ TEST(SchemaModel, ComputedBlocksAndImportFlags) {
                     .schema();
   EXPECT_EQ(n->block.find_attribute("o")->nested_type->max_items, 2);
 }
+
+TEST(SchemaModel, TextMustBeUtf8) {
+  // Only the builders can put bytes that are not UTF-8 into a schema;
+  // protobuf strings must be UTF-8, so the checks reject them.
+  Attribute a = make_attribute("a", Type::string(), AttrFlag::Optional);
+  a.description = "bad \xff";
+  Error e = error_of([&] { BlockBuilder().attribute(a).schema(); });
+  EXPECT_EQ(e.status(), Status::Schema);
+  EXPECT_EQ(path_string(e.path()), R"(.attributes["a"])");
+  EXPECT_EQ(error_of([] { BlockBuilder().attr("\xc3", Type::string(), AttrFlag::Optional).schema(); }).status(),
+            Status::Schema);
+  EXPECT_EQ(error_of([] { BlockBuilder().deprecated(true, "\xe2\x82").schema(); }).status(), Status::Schema);
+  EXPECT_EQ(error_of([] {
+              BlockBuilder().block("b", NestingMode::Single, BlockBuilder().description("\xc0\x80")).schema();
+            }).status(),
+            Status::Schema);
+  Attribute i = make_attribute("id", Type::string(), AttrFlag::RequiredForImport);
+  i.description = "\xff";
+  EXPECT_EQ(error_of([&] { IdentitySchema::make(0, {i}); }).status(), Status::Schema);
+}
