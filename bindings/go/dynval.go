@@ -10,8 +10,9 @@
 //
 // # Ownership
 //
-// [Value], [Type], [Schema] and [Builder] own a reference to a C object. The
-// contract is an explicit Close (idempotent and safe on a nil receiver):
+// [Value], [Type], [Schema], [IdentitySchema], [SchemaDocument] and [Builder]
+// own a reference to a C object. The contract is an explicit Close
+// (idempotent and safe on a nil receiver):
 //
 //	v, err := dynval.DecodeMsgpack(data, ty, nil)
 //	if err != nil { ... }
@@ -23,7 +24,9 @@
 //
 // Every getter that returns a *Value or *Type returns a new reference owned
 // by the caller (the C side clones in O(1)), so results stay valid after
-// their parent is closed.
+// their parent is closed. The schema views ([Block], [Attribute], [Object],
+// [NestedBlock]) are the exception: small values that hold their schema
+// (keeping it alive) and panic once it is closed.
 //
 // # Concurrency
 //
