@@ -786,37 +786,39 @@ size_t SchemaDocument::find(const BlockSelector& sel, std::string_view provider)
 }
 
 namespace {
-void check_index(size_t i, size_t n) {
-  if (i >= n)
-    throw Error(Status::OutOfRange,
-                "schema index " + std::to_string(i) + " is out of range (the document holds " + std::to_string(n) + ")");
+
+// Entry i of `cache`, built by build() when it is not there yet. The mutex
+// guards only the cache: two threads may build the same schema at once, and
+// both get the one stored first.
+template <class Ptr, class Build>
+Ptr cached(std::mutex& mu, std::vector<Ptr>& cache, size_t i, Build&& build) {
+  if (i >= cache.size())
+    throw Error(Status::OutOfRange, "schema index " + std::to_string(i) +
+                                        " is out of range (the document holds " + std::to_string(cache.size()) + ")");
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (cache[i]) return cache[i];
+  }
+  Ptr built = build();
+  std::lock_guard<std::mutex> lock(mu);
+  if (!cache[i]) cache[i] = std::move(built);
+  return cache[i];
 }
+
 }  // namespace
 
 SchemaPtr SchemaDocument::schema(size_t i) const {
-  check_index(i, entries_.size());
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (schemas_[i]) return schemas_[i];
-  }
-  const Entry& e = entries_[i];
-  SchemaPtr s = build_schema(text_.data(), text_.size(), text_.capacity(), providers_[e.provider], e);
-  std::lock_guard<std::mutex> lock(mu_);
-  if (!schemas_[i]) schemas_[i] = std::move(s);
-  return schemas_[i];
+  return cached(mu_, schemas_, i, [&] {
+    const Entry& e = entries_[i];
+    return build_schema(text_.data(), text_.size(), text_.capacity(), providers_[e.provider], e);
+  });
 }
 
 IdentitySchemaPtr SchemaDocument::identity(size_t i) const {
-  check_index(i, entries_.size());
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (identities_[i]) return identities_[i];
-  }
-  const Entry& e = entries_[i];
-  IdentitySchemaPtr s = build_identity(text_.data(), text_.size(), text_.capacity(), providers_[e.provider], e);
-  std::lock_guard<std::mutex> lock(mu_);
-  if (!identities_[i]) identities_[i] = std::move(s);
-  return identities_[i];
+  return cached(mu_, identities_, i, [&] {
+    const Entry& e = entries_[i];
+    return build_identity(text_.data(), text_.size(), text_.capacity(), providers_[e.provider], e);
+  });
 }
 
 }  // namespace dynval

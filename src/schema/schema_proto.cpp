@@ -124,6 +124,14 @@ class Decoder {
     return std::string(s);
   }
 
+  // A string field, with its name on the error path.
+  std::string string_field(Cursor& c, const char* name) {
+    path.push_back(PathStep::attr(name));
+    std::string s = string(c, name);
+    path.pop_back();
+    return s;
+  }
+
   Cursor sub(std::string_view s) const {
     auto p = reinterpret_cast<const uint8_t*>(s.data());
     return Cursor{p, p + s.size()};
@@ -211,17 +219,13 @@ class Decoder {
       if (wt != kLen) return false;
       switch (f) {
         case 1:
-          path.push_back(PathStep::attr("name"));
-          a.name = string(cc, "name");
-          path.pop_back();
+          a.name = string_field(cc, "name");
           return true;
         case 2:
           a.type = type_field(cc);
           return true;
         case 3:
-          path.push_back(PathStep::attr("description"));
-          a.description = string(cc, "description");
-          path.pop_back();
+          a.description = string_field(cc, "description");
           return true;
         case 10: {
           if (proto_ != 6) return false;
@@ -234,9 +238,7 @@ class Decoder {
         case 11:
         case 12:
           if (f != (proto_ == 5 ? 11u : 12u)) return false;
-          path.push_back(PathStep::attr("deprecation_message"));
-          a.deprecation_message = string(cc, "deprecation_message");
-          path.pop_back();
+          a.deprecation_message = string_field(cc, "deprecation_message");
           return true;
         default: (void)at; return false;
       }
@@ -288,9 +290,7 @@ class Decoder {
     fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
       if (wt == kLen) {
         if (f == 1) {
-          path.push_back(PathStep::attr("type_name"));
-          nb.type_name = string(cc, "type_name");
-          path.pop_back();
+          nb.type_name = string_field(cc, "type_name");
           return true;
         }
         if (f == 2) {
@@ -327,14 +327,10 @@ class Decoder {
             return true;
           }
           case 4:
-            path.push_back(PathStep::attr("description"));
-            b.description = string(cc, "description");
-            path.pop_back();
+            b.description = string_field(cc, "description");
             return true;
           case 7:
-            path.push_back(PathStep::attr("deprecation_message"));
-            b.deprecation_message = string(cc, "deprecation_message");
-            path.pop_back();
+            b.deprecation_message = string_field(cc, "deprecation_message");
             return true;
           default: return false;
         }
@@ -390,15 +386,11 @@ class Decoder {
       if (wt != kLen) return false;
       switch (f) {
         case 1:
-          path.push_back(PathStep::attr("name"));
-          a.name = string(cc, "name");
-          path.pop_back();
+          a.name = string_field(cc, "name");
           return true;
         case 2: a.type = type_field(cc); return true;
         case 5:
-          path.push_back(PathStep::attr("description"));
-          a.description = string(cc, "description");
-          path.pop_back();
+          a.description = string_field(cc, "description");
           return true;
         default: return false;
       }
