@@ -61,7 +61,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (l.selector.kind != BlockKind::Identity) blocks.push_back(l);
     FUZZ_CHECK(all.size() == blocks.size(), "%zu blocks loaded, %zu listed", all.size(), blocks.size());
     for (size_t i = 0; i < all.size(); ++i) {
-      FUZZ_CHECK(all[i].provider == blocks[i].provider && all[i].selector == blocks[i].selector);
+      FUZZ_CHECK(all[i].provider == blocks[i].provider && all[i].selector == blocks[i].selector,
+                 "block %zu is listed differently", i);
       check_schema(*all[i].schema);
     }
     // The document handle lists the same and builds the same.
@@ -85,7 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!all.empty()) {
       // Selecting one block gives the same schema as the one-pass loader.
       SchemaPtr one = load_schema_json({in, size}, all.back().selector, all.back().provider);
-      FUZZ_CHECK(*one == *all.back().schema);
+      FUZZ_CHECK(*one == *all.back().schema, "selecting the last block built it differently");
     }
   } catch (const Error& e) {
     fuzz::check_error(e, size);
