@@ -215,7 +215,9 @@ struct Target {
   SchemaPtr schema;
 };
 
-SchemaPtr load_schema(const Args& a) {
+// The type to decode with and, when it is a block's, the schema it came from
+// (an identity:NAME selector gives the identity schema's type, no schema).
+Target load_schema(const Args& a) {
   if (!a.schema_file) throw UsageError{"missing --schema"};
   if (!a.block) throw UsageError{"missing --block"};
   std::string doc = read_all(*a.schema_file);
@@ -225,17 +227,19 @@ SchemaPtr load_schema(const Args& a) {
   } catch (const Error& e) {
     throw UsageError{e.message()};
   }
+  if (sel.kind == BlockKind::Identity) {
+    SchemaDocumentPtr d = SchemaDocument::parse(doc);
+    return {d->identity(d->find(sel, a.provider.value_or("")))->implied_type, nullptr};
+  }
   doc.reserve(doc.size() + 64);  // simdjson padding: parse in place
-  return load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
+  SchemaPtr s = load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
+  return {s->implied_type(), s};
 }
 
 Target target(const Args& a) {
   if (a.type_json && a.schema_file) throw UsageError{"give either --type or --schema, not both"};
   if (a.type_json) return {Type::from_json(*a.type_json), nullptr};
-  if (a.schema_file) {
-    SchemaPtr s = load_schema(a);
-    return {s->implied_type(), s};
-  }
+  if (a.schema_file) return load_schema(a);
   throw UsageError{"missing --type or --schema"};
 }
 
@@ -296,8 +300,7 @@ int cmd_type(const Args& a) {
     write_all("-", out);
     return kExitOk;
   }
-  SchemaPtr s = load_schema(a);
-  write_all("-", s->implied_type().to_json() + "\n");
+  write_all("-", load_schema(a).type.to_json() + "\n");
   return kExitOk;
 }
 
@@ -344,6 +347,7 @@ int cmd_validate(const Args& a) {
   Format from = parse_format(a.from, "--from", false);
   if (!a.schema_file) throw UsageError{"validate needs --schema and --block"};
   Target tg = target(a);
+  if (!tg.schema) throw UsageError{"validate needs a block, not an identity schema"};
   Value v = decode(a, from, input_bytes(a, from), tg.type);
   std::vector<Error> errs = validate(*tg.schema, v);
   if (errs.empty()) {

@@ -183,6 +183,20 @@ def _():
     eq(json.loads(out), want, "--all")
 
 
+@case("identity:NAME selects the identity data type for type and convert")
+def _():
+    path = synth_path()
+    prov = ["--provider", "example.com/acme/one"]
+    rc, out, err = run("type", "--schema", path, "--block", "identity:one_thing", *prov)
+    eq((rc, out), (0, b'["object",{"id":"string"}]\n'), "type " + err)
+    rc, out, err = run("convert", "--schema", path, "--block", "identity:one_thing", *prov,
+                       "--from", "json", "--to", "msgpack", "--hex", stdin=b'{"id":"i-1"}')
+    eq((rc, out), (0, b"81a26964a3692d31\n"), "convert " + err)
+    rc, _, err = run("validate", "--schema", path, "--block", "identity:one_thing", *prov, "--from", "json",
+                     stdin=b'{"id":"i-1"}')
+    eq(rc, 2, "validate of identity data " + err)
+
+
 @case("schema: errors and usage")
 def _():
     path = synth_path()
