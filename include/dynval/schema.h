@@ -121,14 +121,18 @@ typedef enum dv_schema_kind {
 
 /**
  * Loads one block of a `terraform/tofu providers schema -json` document.
+ * Each call parses the whole document; to take several blocks from one
+ * document, parse it once with [`dv_schema_doc_from_json`].
  *
  * @param out receives a new schema owned by the caller (free with
  *            [`dv_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.
  * @param json the document (not retained); may be NULL only when
  *             `len == 0`.
  * @param len the document length in bytes.
- * @param selector which block: `provider`, `resource:NAME`, `data:NAME` or
- *                 `ephemeral:NAME`; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param selector which block: `provider`, `resource:NAME`, `data:NAME`,
+ *                 `ephemeral:NAME`, `list:NAME`, `action:NAME` or
+ *                 `state_store:NAME`; NULL or `identity:NAME` (not a block:
+ *                 see [`dv_schema_doc_identity`]) gives `DV_ERR_INVALID_ARG`.
  * @param selector_len its length.
  * @param provider the provider address (e.g.
  *                 `registry.terraform.io/hashicorp/aws`), or NULL / empty
