@@ -51,9 +51,12 @@ func (s *Schema) Clone() *Schema {
 }
 
 // SchemaFromJSON loads one block of a `providers schema -json` document.
-// selector is "provider", "resource:NAME", "data:NAME" or "ephemeral:NAME";
-// provider is the provider address, or "" when the document holds exactly
-// one provider. Errors: ErrParse, ErrSchema, ErrNotFound, ErrInvalidArg.
+// selector is "provider", "resource:NAME", "data:NAME", "ephemeral:NAME",
+// "list:NAME", "action:NAME" or "state_store:NAME"; provider is the provider
+// address, or "" when the document holds exactly one provider. Each call
+// parses the whole document: to take several schemas from one, use
+// ParseSchemaDocument. Errors: ErrParse, ErrSchema, ErrNotFound,
+// ErrInvalidArg.
 func SchemaFromJSON(doc []byte, selector, provider string) (*Schema, error) {
 	p, n := cbytes(doc)
 	sel, seln := cstr(selector)

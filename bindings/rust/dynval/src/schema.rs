@@ -183,9 +183,11 @@ impl Schema {
     }
 
     /// Loads one block of a `terraform/tofu providers schema -json`
-    /// document. `selector` is `provider`, `resource:NAME`, `data:NAME` or
-    /// `ephemeral:NAME`; `provider` is the provider address, needed only
-    /// when the document holds several providers.
+    /// document. `selector` is `provider`, `resource:NAME`, `data:NAME`,
+    /// `ephemeral:NAME`, `list:NAME`, `action:NAME` or `state_store:NAME`;
+    /// `provider` is the provider address, needed only when the document
+    /// holds several providers. Each call parses the whole document: to
+    /// take several schemas from one, use [`SchemaDocument`](crate::SchemaDocument).
     ///
     /// # Errors
     ///
