@@ -181,7 +181,7 @@ int main(void) {
   INVALID(dv_builder_set_attribute_description(NULL, "a", 1, "d", 1, DV_DESCRIPTION_PLAIN, &err));
   INVALID(dv_builder_set_attribute_description(b, NULL, 1, "d", 1, DV_DESCRIPTION_PLAIN, &err));
   INVALID(dv_builder_set_attribute_description(b, "a", 1, NULL, 1, DV_DESCRIPTION_PLAIN, &err));
-  INVALID(dv_builder_set_attribute_description(b, "a", 1, "d", 1, (dv_description_kind_t)-1, &err));
+  INVALID(dv_builder_set_attribute_description(b, "a", 1, "d", 1, (dv_description_kind_t)7, &err));
   INVALID(dv_builder_set_attribute_deprecation_message(NULL, "a", 1, "m", 1, &err));
   INVALID(dv_builder_set_attribute_deprecation_message(b, NULL, 1, "m", 1, &err));
   INVALID(dv_builder_set_attribute_deprecation_message(b, "a", 1, NULL, 1, &err));
