@@ -122,7 +122,7 @@ func (s *IdentitySchema) NumAttributes() int {
 func (s *IdentitySchema) Attribute(i int) (Attribute, bool) {
 	sp := s.ptr()
 	if i < 0 {
-		return Attribute{}, false
+		return Attribute{s, nil}, false
 	}
 	p := C.dv_identity_schema_attribute(sp, C.size_t(i))
 	runtime.KeepAlive(s)

@@ -32,7 +32,8 @@ const (
 
 // Block is a view of a block of a schema: its attributes, nested block
 // types, description and flags. It keeps its schema alive; using it after
-// the schema's Close panics. The zero Block is not usable.
+// the schema's Close panics. The zero Block is not usable. A view that a
+// lookup did not find (ok == false) answers every getter with a zero value.
 type Block struct {
 	owner schemaOwner
 	p     *C.dv_block_t
@@ -91,7 +92,7 @@ func (b Block) NumAttributes() int {
 func (b Block) Attribute(i int) (Attribute, bool) {
 	b.owner.check()
 	if i < 0 {
-		return Attribute{}, false
+		return Attribute{b.owner, nil}, false
 	}
 	p := C.dv_block_attribute(b.p, C.size_t(i))
 	runtime.KeepAlive(b.owner)
@@ -133,7 +134,7 @@ func (b Block) NumNestedBlocks() int {
 func (b Block) NestedBlock(i int) (NestedBlock, bool) {
 	b.owner.check()
 	if i < 0 {
-		return NestedBlock{}, false
+		return NestedBlock{b.owner, nil}, false
 	}
 	p := C.dv_block_nested(b.p, C.size_t(i))
 	runtime.KeepAlive(b.owner)
@@ -307,7 +308,7 @@ func (o Object) NumAttributes() int {
 func (o Object) Attribute(i int) (Attribute, bool) {
 	o.owner.check()
 	if i < 0 {
-		return Attribute{}, false
+		return Attribute{o.owner, nil}, false
 	}
 	p := C.dv_object_attribute(o.p, C.size_t(i))
 	runtime.KeepAlive(o.owner)

@@ -289,8 +289,11 @@ func checkRich(t *testing.T, s *Schema) {
 	if _, ok := b.Attribute(3); ok {
 		t.Fatal("attribute past the end")
 	}
-	if _, ok := b.Attribute(-1); ok {
+	if a, ok := b.Attribute(-1); ok || a.Name() != "" || a.Flags() != 0 || a.Type() != nil {
 		t.Fatal("attribute -1")
+	}
+	if nb, ok := b.FindNestedBlock("nope"); ok || nb.TypeName() != "" || nb.Body().NumAttributes() != 0 {
+		t.Fatal("a missing nested block is not a zero view")
 	}
 	rule, ok := b.FindNestedBlock("rule")
 	if !ok || rule.Nesting() != NestingSet || rule.MinItems() != 1 || rule.MaxItems() != 3 || !rule.Body().Computed() ||
