@@ -12,8 +12,16 @@
 //   schema_load/aws_instance   load_schema_json of one resource of the 13.5 MB
 //                     AWS document (the rest of the document is skipped)
 //   schema_load/all   load_all_schemas_json: every block of the document
-// Bytes per second of schema_load use the whole document size, like its floor
-// floor_json/aws.schema.
+//   schema_doc/parse  SchemaDocument::parse: index and check the document
+//                     once (no schema built)
+//   schema_doc/first_block   SchemaDocument::schema of resource:aws_instance
+//                     from a parsed document, built for the first time (a
+//                     fresh document per iteration, parsed untimed)
+//   schema_doc/every_block   every block of a parsed document, each built for
+//                     the first time; items/s is blocks per second
+//   schema_doc/cached_block  SchemaDocument::schema of a block already built
+// Bytes per second of schema_load and schema_doc/parse use the whole
+// document size, like their floor floor_json/aws.schema.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -102,6 +110,67 @@ void schema_load_all(benchmark::State& st) {
   }
 }
 
+void schema_doc_parse(benchmark::State& st) {
+  const std::string& doc = aws_schema_text();
+  try {
+    for (auto _ : st) benchmark::DoNotOptimize(dynval::SchemaDocument::parse(doc));
+    st.SetBytesProcessed(static_cast<int64_t>(st.iterations()) * static_cast<int64_t>(doc.size()));
+  } catch (const std::exception& e) {
+    st.SkipWithError(e.what());
+  }
+}
+
+void schema_doc_first_block(benchmark::State& st) {
+  const std::string& doc = aws_schema_text();
+  auto sel = dynval::BlockSelector::parse("resource:aws_instance");
+  try {
+    for (auto _ : st) {
+      st.PauseTiming();
+      dynval::SchemaDocumentPtr d = dynval::SchemaDocument::parse(doc);
+      size_t i = d->find(sel);
+      st.ResumeTiming();
+      benchmark::DoNotOptimize(d->schema(i));
+      st.PauseTiming();
+      d.reset();  // freed outside the timing
+      st.ResumeTiming();
+    }
+  } catch (const std::exception& e) {
+    st.SkipWithError(e.what());
+  }
+}
+
+void schema_doc_every_block(benchmark::State& st) {
+  const std::string& doc = aws_schema_text();
+  try {
+    size_t blocks = 0;
+    for (auto _ : st) {
+      st.PauseTiming();
+      dynval::SchemaDocumentPtr d = dynval::SchemaDocument::parse(doc);
+      st.ResumeTiming();
+      for (size_t i = 0; i < d->entries().size(); ++i) benchmark::DoNotOptimize(d->schema(i));
+      blocks += d->entries().size();
+      st.PauseTiming();
+      d.reset();
+      st.ResumeTiming();
+    }
+    st.SetItemsProcessed(static_cast<int64_t>(blocks));
+  } catch (const std::exception& e) {
+    st.SkipWithError(e.what());
+  }
+}
+
+void schema_doc_cached_block(benchmark::State& st) {
+  const std::string& doc = aws_schema_text();
+  try {
+    dynval::SchemaDocumentPtr d = dynval::SchemaDocument::parse(doc);
+    size_t i = d->find(dynval::BlockSelector::parse("resource:aws_instance"));
+    (void)d->schema(i);
+    for (auto _ : st) benchmark::DoNotOptimize(d->schema(i));
+  } catch (const std::exception& e) {
+    st.SkipWithError(e.what());
+  }
+}
+
 }  // namespace
 
 // N DNS-record-like objects; with `bump`, every hundredth has ttl + 1.
@@ -162,6 +231,12 @@ void register_misc_benchmarks() {
       ->Arg(3000)->Arg(30000)->UseRealTime()->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("schema_load/aws_instance", schema_load_one)->UseRealTime();
   benchmark::RegisterBenchmark("schema_load/all", schema_load_all)->UseRealTime();
+  benchmark::RegisterBenchmark("schema_doc/parse", schema_doc_parse)->UseRealTime()->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("schema_doc/first_block", schema_doc_first_block)
+      ->Iterations(30)->UseRealTime()->Unit(benchmark::kMicrosecond);
+  benchmark::RegisterBenchmark("schema_doc/every_block", schema_doc_every_block)
+      ->Iterations(3)->UseRealTime()->Unit(benchmark::kMillisecond);
+  benchmark::RegisterBenchmark("schema_doc/cached_block", schema_doc_cached_block)->UseRealTime();
 }
 
 }  // namespace bench

@@ -42,6 +42,15 @@ struct dv_builder {
 struct dv_path {
   dynval::Path p;
 };
+struct dv_identity_schema {
+  dynval::IdentitySchemaPtr s;
+};
+struct dv_schema_doc {
+  dynval::SchemaDocumentPtr d;
+};
+// dv_block_t, dv_attribute_t, dv_object_t and dv_nested_block_t are never
+// defined: they are the core's Block, Attribute, NestedObject and
+// NestedBlock, handed out by reinterpret_cast (capi::view / capi::core).
 struct dv_error {
   dv_status_t status;
   std::string message;
@@ -127,6 +136,20 @@ inline const dv_value_t* borrow(const Value* v) noexcept { return reinterpret_ca
 inline const dv_type_t* borrow(const Type* t) noexcept { return reinterpret_cast<const dv_type_t*>(t); }
 // A path the core walks keep in place, handed to callbacks for one call.
 inline const dv_path_t* borrow(const Path* p) noexcept { return reinterpret_cast<const dv_path_t*>(p); }
+
+// Schema introspection views (opaque C names of core schema parts).
+inline const dv_block_t* view(const Block* b) noexcept { return reinterpret_cast<const dv_block_t*>(b); }
+inline const dv_attribute_t* view(const Attribute* a) noexcept { return reinterpret_cast<const dv_attribute_t*>(a); }
+inline const dv_object_t* view(const NestedObject* o) noexcept { return reinterpret_cast<const dv_object_t*>(o); }
+inline const dv_nested_block_t* view(const NestedBlock* n) noexcept {
+  return reinterpret_cast<const dv_nested_block_t*>(n);
+}
+inline const Block* core(const dv_block_t* b) noexcept { return reinterpret_cast<const Block*>(b); }
+inline const Attribute* core(const dv_attribute_t* a) noexcept { return reinterpret_cast<const Attribute*>(a); }
+inline const NestedObject* core(const dv_object_t* o) noexcept { return reinterpret_cast<const NestedObject*>(o); }
+inline const NestedBlock* core(const dv_nested_block_t* n) noexcept {
+  return reinterpret_cast<const NestedBlock*>(n);
+}
 
 // Owned boxes.
 inline dv_value_t* own(Value v) { return new dv_value{std::move(v)}; }

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "render.hpp"
+#include "schema_print.hpp"
 #include "codec/codec.hpp"
 #include "convert/convert.hpp"
 #include "dynval/version.h"
@@ -38,6 +39,7 @@ SYNOPSIS
                     [--hex] [--strict] [--ignore-undefined-attributes] [IN [OUT]]
     dynval type     --schema FILE --block SELECTOR [--provider ADDR]
     dynval type     --schema FILE --list
+    dynval schema   --schema FILE (--list | --block SELECTOR [--provider ADDR] | --all)
     dynval inspect  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
                     --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
     dynval validate --schema FILE --block SELECTOR [--provider ADDR]
@@ -58,6 +60,15 @@ DESCRIPTION
                 (go-cty's convert.Convert) and encoded by that type.
     type        print the implied type JSON of a schema block, or (--list)
                 every block selector of a schema document.
+    schema      print what the library loaded from a schema document, in the
+                document's own form: --list prints every selector, one per
+                line (as "ADDR SELECTOR" when FILE holds several providers);
+                --block prints that schema as {"version":N,"block":{...}}
+                ({"version":N,"attributes":{...}} for identity:NAME);
+                --all prints the document rebuilt from every schema in it
+                (keys that hold no schemas, such as "functions", are left
+                out). For a document written by Terraform the output is the
+                input, byte for byte.
     inspect     a human view of the value with sensitive attributes masked,
                 then every unknown value (with its refinements) and every
                 sensitive path.
@@ -69,7 +80,9 @@ OPTIONS
     --type TYPE_JSON     a type constraint in go-cty's JSON form, e.g.
                          '["object",{"name":"string"}]'
     --schema FILE        a `providers schema -json` document
-    --block SELECTOR     provider | resource:NAME | data:NAME | ephemeral:NAME
+    --block SELECTOR     provider | resource:NAME | data:NAME | ephemeral:NAME |
+                         list:NAME | action:NAME | state_store:NAME |
+                         identity:NAME (the identity schema of a resource)
     --provider ADDR      the provider address, needed when FILE holds several
                          providers (e.g. registry.terraform.io/hashicorp/aws)
     --from FORMAT        msgpack or json
@@ -106,6 +119,7 @@ EXAMPLES
     echo '[1,"2"]' | dynval convert --type '["tuple",["number","string"]]' \
         --as '["list","number"]' --from json --to json
     dynval type --schema aws.json --block resource:aws_instance
+    dynval schema --schema aws.json --block resource:aws_instance
 )";
 
 struct UsageError {
@@ -115,7 +129,7 @@ struct UsageError {
 struct Args {
   std::string command;
   std::optional<std::string> type_json, schema_file, block, provider, from, to, as;
-  bool hex = false, strict = false, list = false, ignore_undefined = false;
+  bool hex = false, strict = false, list = false, all = false, ignore_undefined = false;
   std::vector<std::string> positional;
 };
 
@@ -140,6 +154,7 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--hex") a.hex = true;
     else if (s == "--strict") a.strict = true;
     else if (s == "--list") a.list = true;
+    else if (s == "--all") a.all = true;
     else if (s == "-" || s.empty() || s[0] != '-') a.positional.emplace_back(s);
     else throw UsageError{"unknown option " + std::string(s)};
   }
@@ -220,7 +235,9 @@ struct Target {
   SchemaPtr schema;
 };
 
-SchemaPtr load_schema(const Args& a) {
+// The type to decode with and, when it is a block's, the schema it came from
+// (an identity:NAME selector gives the identity schema's type, no schema).
+Target load_schema(const Args& a) {
   if (!a.schema_file) throw UsageError{"missing --schema"};
   if (!a.block) throw UsageError{"missing --block"};
   std::string doc = read_all(*a.schema_file);
@@ -230,17 +247,19 @@ SchemaPtr load_schema(const Args& a) {
   } catch (const Error& e) {
     throw UsageError{e.message()};
   }
+  if (sel.kind == BlockKind::Identity) {
+    SchemaDocumentPtr d = SchemaDocument::parse(doc);
+    return {d->identity(d->find(sel, a.provider.value_or("")))->implied_type, nullptr};
+  }
   doc.reserve(doc.size() + 64);  // simdjson padding: parse in place
-  return load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
+  SchemaPtr s = load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
+  return {s->implied_type(), s};
 }
 
 Target target(const Args& a) {
   if (a.type_json && a.schema_file) throw UsageError{"give either --type or --schema, not both"};
   if (a.type_json) return {Type::from_json(*a.type_json), nullptr};
-  if (a.schema_file) {
-    SchemaPtr s = load_schema(a);
-    return {s->implied_type(), s};
-  }
+  if (a.schema_file) return load_schema(a);
   throw UsageError{"missing --type or --schema"};
 }
 
@@ -313,8 +332,36 @@ int cmd_type(const Args& a) {
     write_all("-", out);
     return kExitOk;
   }
-  SchemaPtr s = load_schema(a);
-  write_all("-", s->implied_type().to_json() + "\n");
+  write_all("-", load_schema(a).type.to_json() + "\n");
+  return kExitOk;
+}
+
+int cmd_schema(const Args& a) {
+  if (!a.schema_file) throw UsageError{"missing --schema"};
+  if (int(a.list) + int(a.all) + int(a.block.has_value()) != 1)
+    throw UsageError{"schema needs exactly one of --list, --block SELECTOR, --all"};
+  if (a.provider && !a.block) throw UsageError{"--provider goes with --block"};
+  if (!a.positional.empty()) throw UsageError{"too many arguments"};
+  BlockSelector sel;
+  if (a.block) {
+    try {
+      sel = BlockSelector::parse(*a.block);
+    } catch (const Error& e) {
+      throw UsageError{e.message()};
+    }
+  }
+  SchemaDocumentPtr doc = SchemaDocument::parse(read_all(*a.schema_file));
+  std::string out;
+  if (a.list) {
+    cli::append_listing(out, *doc, doc->providers().size() > 1);
+  } else if (a.all) {
+    cli::append_document_json(out, *doc);
+    out += '\n';
+  } else {
+    cli::append_entry_json(out, *doc, doc->find(sel, a.provider.value_or("")));
+    out += '\n';
+  }
+  write_all("-", out);
   return kExitOk;
 }
 
@@ -332,6 +379,7 @@ int cmd_validate(const Args& a) {
   Format from = parse_format(a.from, "--from", false);
   if (!a.schema_file) throw UsageError{"validate needs --schema and --block"};
   Target tg = target(a);
+  if (!tg.schema) throw UsageError{"validate needs a block, not an identity schema"};
   Value v = decode(a, from, input_bytes(a, from), tg.type);
   std::vector<Error> errs = validate(*tg.schema, v);
   if (errs.empty()) {
@@ -364,6 +412,7 @@ int main(int argc, char** argv) {
     if (a.as && a.command != "convert") throw UsageError{"--as is an option of convert"};
     if (a.command == "convert") return cmd_convert(a);
     if (a.command == "type") return cmd_type(a);
+    if (a.command == "schema") return cmd_schema(a);
     if (a.command == "inspect") return cmd_inspect(a);
     if (a.command == "validate") return cmd_validate(a);
     throw UsageError{"unknown command " + a.command + " (try --help)"};

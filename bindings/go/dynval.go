@@ -10,8 +10,9 @@
 //
 // # Ownership
 //
-// [Value], [Type], [Schema] and [Builder] own a reference to a C object. The
-// contract is an explicit Close (idempotent and safe on a nil receiver):
+// [Value], [Type], [Schema], [IdentitySchema], [SchemaDocument] and [Builder]
+// own a reference to a C object. The contract is an explicit Close
+// (idempotent and safe on a nil receiver):
 //
 //	v, err := dynval.DecodeMsgpack(data, ty, nil)
 //	if err != nil { ... }
@@ -30,6 +31,10 @@
 // any use after Close) instead of reading freed memory. Clone a view to
 // keep it beyond its owner. Getters returning a *Type return a new
 // reference.
+//
+// The schema views ([Block], [Attribute], [Object], [NestedBlock]) are small
+// values that hold their schema (keeping it alive) and panic once it is
+// closed.
 //
 // # Concurrency
 //

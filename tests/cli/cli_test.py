@@ -5,43 +5,19 @@ Usage: cli_test.py DYNVAL_BINARY SOURCE_ROOT. Prints TAP.
 """
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
-DYNVAL, ROOT = sys.argv[1], sys.argv[2]
+from tap import ROOT, case, eq, run, finish
+
 SCHEMA = os.path.join(ROOT, "examples", "data", "schema.json")
 PLAN = os.path.join(ROOT, "examples", "data", "planned-state.msgpack")
-RESULTS = []
-
-
-def run(*args, stdin=None):
-    p = subprocess.run([DYNVAL, *args], input=stdin, capture_output=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
-
-
-def case(name):
-    def wrap(fn):
-        try:
-            fn()
-            RESULTS.append((True, name, ""))
-        except AssertionError as e:
-            RESULTS.append((False, name, str(e)))
-        except Exception as e:  # a crash of the test itself is a failure too
-            RESULTS.append((False, name, f"{type(e).__name__}: {e}"))
-        return fn
-    return wrap
-
-
-def eq(a, b, what=""):
-    assert a == b, f"{what}: expected {b!r}, got {a!r}"
 
 
 @case("help exits 0 and documents every command")
 def _():
     rc, out, _ = run("--help")
     eq(rc, 0, "exit")
-    for word in (b"convert", b"type", b"inspect", b"validate", b"EXIT STATUS", b"--hex"):
+    for word in (b"convert", b"type", b"schema", b"inspect", b"validate", b"EXIT STATUS", b"--hex"):
         assert word in out, word
 
 
@@ -284,10 +260,4 @@ def _():
     eq(rc, 1, "exit")
 
 
-print(f"1..{len(RESULTS)}")
-for i, (ok, name, msg) in enumerate(RESULTS, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok:
-        for line in msg.splitlines():
-            print(f"# {line}")
-sys.exit(0 if all(ok for ok, _, _ in RESULTS) else 1)
+finish()

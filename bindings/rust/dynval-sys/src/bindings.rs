@@ -50,8 +50,24 @@ pub type dv_diff_t = dv_diff;
 pub type dv_schema_t = dv_schema;
 #[doc = " A mutable schema builder: opaque, freed with [`dv_builder_free`]."]
 pub type dv_builder_t = dv_builder;
+#[doc = " A block of a schema (borrowed view; see the file comment)."]
+pub type dv_block_t = dv_block;
+#[doc = " An attribute of a block, of a nested attribute object or of an identity\n  schema (borrowed view)."]
+pub type dv_attribute_t = dv_attribute;
+#[doc = " The object type of a protocol-6 nested attribute (`Schema.Object`;\n  borrowed view)."]
+pub type dv_object_t = dv_object;
+#[doc = " A nested block type of a block (`Schema.NestedBlock`; borrowed view)."]
+pub type dv_nested_block_t = dv_nested_block;
+#[doc = " A resource identity schema (`ResourceIdentitySchema`): opaque, immutable,\n  freed with [`dv_identity_schema_free`]."]
+pub type dv_identity_schema_t = dv_identity_schema;
+#[doc = " A parsed `providers schema -json` document: opaque, immutable, freed with\n  [`dv_schema_doc_free`]."]
+pub type dv_schema_doc_t = dv_schema_doc;
 #[doc = " Nesting modes, numbered as the plugin protocol's `NestingMode`."]
 pub type dv_nesting = ::core::ffi::c_uint;
+#[doc = " Description kinds, numbered as the plugin protocol's `StringKind`."]
+pub type dv_description_kind = ::core::ffi::c_uint;
+#[doc = " The kinds of schema a document holds (see [`dv_schema_doc_kind`])."]
+pub type dv_schema_kind = ::core::ffi::c_uint;
 #[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
 pub type dv_decode_options_t = dv_decode_options;
 #[doc = " A borrowed string view: `len` bytes at `ptr` (UTF-8 unless documented\n otherwise). Not NUL-terminated by contract: always use `len` (strings may\n also contain NUL bytes). An absent string is `{NULL, 0}`."]
@@ -136,6 +152,36 @@ pub struct dv_schema {
 pub struct dv_builder {
     _unused: [u8; 0],
 }
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_block {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_attribute {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_object {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_nested_block {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_identity_schema {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_schema_doc {
+    _unused: [u8; 0],
+}
 #[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -177,6 +223,8 @@ pub const DV_ATTR_COMPUTED: u32 = 4;
 pub const DV_ATTR_SENSITIVE: u32 = 8;
 pub const DV_ATTR_DEPRECATED: u32 = 16;
 pub const DV_ATTR_WRITE_ONLY: u32 = 32;
+pub const DV_ATTR_REQUIRED_FOR_IMPORT: u32 = 64;
+pub const DV_ATTR_OPTIONAL_FOR_IMPORT: u32 = 128;
 pub const DV_DECODE_OPTIONS_VERSION: u32 = 1;
 pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
 pub const DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES: u32 = 2;
@@ -235,6 +283,8 @@ pub const DV_TRISTATE_TRUE: dv_tristate = 1;
 #[doc = "< the answer depends on unknown values"]
 pub const DV_TRISTATE_UNKNOWN: dv_tristate = 2;
 pub const DV_TRISTATE__FORCE_INT32: dv_tristate = 2147483647;
+#[doc = "< never in a valid schema; getters return it for NULL"]
+pub const DV_NESTING_INVALID: dv_nesting = 0;
 pub const DV_NESTING_SINGLE: dv_nesting = 1;
 pub const DV_NESTING_LIST: dv_nesting = 2;
 pub const DV_NESTING_SET: dv_nesting = 3;
@@ -242,6 +292,26 @@ pub const DV_NESTING_MAP: dv_nesting = 4;
 #[doc = "< blocks only"]
 pub const DV_NESTING_GROUP: dv_nesting = 5;
 pub const DV_NESTING__FORCE_INT32: dv_nesting = 2147483647;
+pub const DV_DESCRIPTION_PLAIN: dv_description_kind = 0;
+pub const DV_DESCRIPTION_MARKDOWN: dv_description_kind = 1;
+pub const DV_DESCRIPTION__FORCE_INT32: dv_description_kind = 2147483647;
+#[doc = "< `provider`: the provider configuration block"]
+pub const DV_SCHEMA_PROVIDER: dv_schema_kind = 0;
+#[doc = "< `resource:NAME` (`resource_schemas`)"]
+pub const DV_SCHEMA_RESOURCE: dv_schema_kind = 1;
+#[doc = "< `data:NAME` (`data_source_schemas`)"]
+pub const DV_SCHEMA_DATA_SOURCE: dv_schema_kind = 2;
+#[doc = "< `ephemeral:NAME` (`ephemeral_resource_schemas`)"]
+pub const DV_SCHEMA_EPHEMERAL_RESOURCE: dv_schema_kind = 3;
+#[doc = "< `list:NAME` (`list_resource_schemas`)"]
+pub const DV_SCHEMA_LIST_RESOURCE: dv_schema_kind = 4;
+#[doc = "< `action:NAME` (`action_schemas`; version 0)"]
+pub const DV_SCHEMA_ACTION: dv_schema_kind = 5;
+#[doc = "< `state_store:NAME` (`state_store_schemas`)"]
+pub const DV_SCHEMA_STATE_STORE: dv_schema_kind = 6;
+#[doc = "< `identity:NAME` (`resource_identity_schemas`):\nan identity schema, not a block"]
+pub const DV_SCHEMA_IDENTITY: dv_schema_kind = 7;
+pub const DV_SCHEMA__FORCE_INT32: dv_schema_kind = 2147483647;
 #[test]
 fn bindgen_test_layout_dv_str() {
     const UNINIT: ::core::mem::MaybeUninit<dv_str> = ::core::mem::MaybeUninit::uninit();
@@ -412,10 +482,14 @@ fn bindgen_test_layout_dv_decode_options() {
         "Offset of field: dv_decode_options::max_number_digits"
     );
 }
+#[doc = " Description kinds, numbered as the plugin protocol's `StringKind`."]
+pub use self::dv_description_kind as dv_description_kind_t;
 #[doc = " Nesting modes, numbered as the plugin protocol's `NestingMode`."]
 pub use self::dv_nesting as dv_nesting_t;
 #[doc = " The kind of one step of a path into a value (cty `PathStep`)."]
 pub use self::dv_path_step_kind as dv_path_step_kind_t;
+#[doc = " The kinds of schema a document holds (see [`dv_schema_doc_kind`])."]
+pub use self::dv_schema_kind as dv_schema_kind_t;
 #[doc = " Status codes. Values are pinned and never reused (docs/errors.md lists\n them); new codes may be added, so treat unknown values as failures."]
 pub use self::dv_status as dv_status_t;
 #[doc = " The result of [`dv_value_equals`] (cty `Value.Equals`). Values are pinned."]
@@ -818,7 +892,7 @@ extern "C" {
     ) -> bool;
     #[doc = " Releases a list of differences and everything borrowed from it.\n\n @param d the differences; NULL is a no-op.\n May be called from any thread."]
     pub fn dv_diff_free(d: *mut dv_diff_t);
-    #[doc = " Loads one block of a `terraform/tofu providers schema -json` document.\n\n @param out receives a new schema owned by the caller (free with\n            [`dv_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json the document (not retained); may be NULL only when\n             `len == 0`.\n @param len the document length in bytes.\n @param selector which block: `provider`, `resource:NAME`, `data:NAME` or\n                 `ephemeral:NAME`; NULL gives `DV_ERR_INVALID_ARG`.\n @param selector_len its length.\n @param provider the provider address (e.g.\n                 `registry.terraform.io/hashicorp/aws`), or NULL / empty\n                 when the document holds exactly one provider.\n @param provider_len its length.\n @param err optional error details (path into the document, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON); `DV_ERR_SCHEMA` (invalid\n         schema); `DV_ERR_NOT_FOUND` (no such provider or block);\n         `DV_ERR_INVALID_ARG` (bad selector, ambiguous provider, NULL\n         arguments); `DV_ERR_LIMIT`; `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Loads one block of a `terraform/tofu providers schema -json` document.\n Each call parses the whole document; to take several blocks from one\n document, parse it once with [`dv_schema_doc_from_json`].\n\n @param out receives a new schema owned by the caller (free with\n            [`dv_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json the document (not retained); may be NULL only when\n             `len == 0`.\n @param len the document length in bytes.\n @param selector which block: `provider`, `resource:NAME`, `data:NAME`,\n                 `ephemeral:NAME`, `list:NAME`, `action:NAME` or\n                 `state_store:NAME`; NULL or `identity:NAME` (not a block:\n                 see [`dv_schema_doc_identity`]) gives `DV_ERR_INVALID_ARG`.\n @param selector_len its length.\n @param provider the provider address (e.g.\n                 `registry.terraform.io/hashicorp/aws`), or NULL / empty\n                 when the document holds exactly one provider.\n @param provider_len its length.\n @param err optional error details (path into the document, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON); `DV_ERR_SCHEMA` (invalid\n         schema); `DV_ERR_NOT_FOUND` (no such provider or block);\n         `DV_ERR_INVALID_ARG` (bad selector, ambiguous provider, NULL\n         arguments); `DV_ERR_LIMIT`; `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_schema_from_json(
         out: *mut *mut dv_schema_t,
         json: *const ::core::ffi::c_char,
@@ -863,9 +937,174 @@ extern "C" {
     pub fn dv_schema_version(s: *const dv_schema_t) -> i64;
     #[doc = " Checks a value against the schema rules beyond its type: required\n attributes not null, GROUP blocks never null, min/max items of LIST and\n SET blocks (skipped while unknowns are present), and the shape of the\n implied type. A null or unknown root value is accepted.\n\n @param s the schema; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional details of the first problem, with its cty path\n            (e.g. `.network[0].ip`).\n @return `DV_OK` when valid; `DV_ERR_SCHEMA` (a rule is violated);\n         `DV_ERR_TYPE_MISMATCH` (wrong shape); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_schema_validate(s: *const dv_schema_t, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Returns the schema's root block (borrowed, valid as long as `s`).\n @param s the schema; NULL gives NULL.\n Thread-safe."]
+    pub fn dv_schema_block(s: *const dv_schema_t) -> *const dv_block_t;
+    #[doc = " Number of attributes of a block."]
+    pub fn dv_block_attribute_count(b: *const dv_block_t) -> usize;
+    #[doc = " Attribute `i` of a block, in bytewise name order; NULL past the end."]
+    pub fn dv_block_attribute(b: *const dv_block_t, i: usize) -> *const dv_attribute_t;
+    #[doc = " Finds a block's attribute by name (binary search).\n @param b the block; NULL gives NULL.\n @param name the name (`len` bytes); NULL gives NULL unless `len == 0`.\n @param len its length.\n @return the attribute, or NULL when there is none of that name.\n Thread-safe."]
+    pub fn dv_block_find_attribute(
+        b: *const dv_block_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+    ) -> *const dv_attribute_t;
+    #[doc = " Number of nested block types of a block."]
+    pub fn dv_block_nested_count(b: *const dv_block_t) -> usize;
+    #[doc = " Nested block type `i` of a block, in bytewise type-name order; NULL past\n  the end."]
+    pub fn dv_block_nested(b: *const dv_block_t, i: usize) -> *const dv_nested_block_t;
+    #[doc = " Finds a block's nested block type by type name (`len` bytes); NULL when\n  there is none. NULL-safe as [`dv_block_find_attribute`]."]
+    pub fn dv_block_find_nested(
+        b: *const dv_block_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+    ) -> *const dv_nested_block_t;
+    #[doc = " The block's description (empty when none)."]
+    pub fn dv_block_description(b: *const dv_block_t) -> dv_str_t;
+    #[doc = " The kind of the block's description."]
+    pub fn dv_block_description_kind(b: *const dv_block_t) -> dv_description_kind_t;
+    #[doc = " Whether the block is deprecated."]
+    pub fn dv_block_deprecated(b: *const dv_block_t) -> bool;
+    #[doc = " The block's deprecation message (tfplugin5.10/6.10; empty when none)."]
+    pub fn dv_block_deprecation_message(b: *const dv_block_t) -> dv_str_t;
+    #[doc = " Whether the provider may compute the block's content (tfplugin6.11\n  `Block.computed`; changes no rule and no type)."]
+    pub fn dv_block_computed(b: *const dv_block_t) -> bool;
+    #[doc = " The implied value type of the block (an object type; borrowed from the\n  schema, clone it with [`dv_type_clone`] to keep it longer)."]
+    pub fn dv_block_implied_type(b: *const dv_block_t) -> *const dv_type_t;
+    #[doc = " The attribute's name."]
+    pub fn dv_attribute_name(a: *const dv_attribute_t) -> dv_str_t;
+    #[doc = " The attribute's type (borrowed), or NULL for a nested attribute (see\n  [`dv_attribute_nested_type`])."]
+    pub fn dv_attribute_type(a: *const dv_attribute_t) -> *const dv_type_t;
+    #[doc = " The attribute's nested object type (protocol 6, borrowed), or NULL for an\n  attribute with a type."]
+    pub fn dv_attribute_nested_type(a: *const dv_attribute_t) -> *const dv_object_t;
+    #[doc = " The attribute's `DV_ATTR_*` flags. Block and nested-object attributes\n  carry the first six; identity attributes only the two import flags."]
+    pub fn dv_attribute_flags(a: *const dv_attribute_t) -> u32;
+    #[doc = " The attribute's description (empty when none)."]
+    pub fn dv_attribute_description(a: *const dv_attribute_t) -> dv_str_t;
+    #[doc = " The kind of the attribute's description (identity attribute descriptions\n  are always Markdown, as the protocol says)."]
+    pub fn dv_attribute_description_kind(a: *const dv_attribute_t) -> dv_description_kind_t;
+    #[doc = " The attribute's deprecation message (tfplugin5.10/6.11; empty when none)."]
+    pub fn dv_attribute_deprecation_message(a: *const dv_attribute_t) -> dv_str_t;
+    #[doc = " The value type of the attribute: its type, or the implied type of its\n  nested object (borrowed)."]
+    pub fn dv_attribute_implied_type(a: *const dv_attribute_t) -> *const dv_type_t;
+    #[doc = " The nesting of a nested attribute object: `DV_NESTING_SINGLE`, `_LIST`,\n  `_SET` or `_MAP`."]
+    pub fn dv_object_nesting(o: *const dv_object_t) -> dv_nesting_t;
+    #[doc = " Number of attributes of a nested attribute object."]
+    pub fn dv_object_attribute_count(o: *const dv_object_t) -> usize;
+    #[doc = " Attribute `i` of a nested attribute object, in bytewise name order; NULL\n  past the end."]
+    pub fn dv_object_attribute(o: *const dv_object_t, i: usize) -> *const dv_attribute_t;
+    #[doc = " Finds a nested attribute object's attribute by name (`len` bytes); NULL\n  when there is none. NULL-safe as [`dv_block_find_attribute`]."]
+    pub fn dv_object_find_attribute(
+        o: *const dv_object_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+    ) -> *const dv_attribute_t;
+    #[doc = " The object's `min_items` (deprecated in the protocol, never used for\n  validation; kept for round trips)."]
+    pub fn dv_object_min_items(o: *const dv_object_t) -> i64;
+    #[doc = " The object's `max_items` (as [`dv_object_min_items`])."]
+    pub fn dv_object_max_items(o: *const dv_object_t) -> i64;
+    #[doc = " The implied type of the nested attribute: the object type, or a\n  list/set/map of it (borrowed)."]
+    pub fn dv_object_implied_type(o: *const dv_object_t) -> *const dv_type_t;
+    #[doc = " The nested block's type name (its attribute name in the parent's value)."]
+    pub fn dv_nested_block_type_name(nb: *const dv_nested_block_t) -> dv_str_t;
+    #[doc = " The nested block's nesting mode (any [`dv_nesting_t`] but INVALID)."]
+    pub fn dv_nested_block_nesting(nb: *const dv_nested_block_t) -> dv_nesting_t;
+    #[doc = " The nested block's `min_items` (0 = no minimum)."]
+    pub fn dv_nested_block_min_items(nb: *const dv_nested_block_t) -> i64;
+    #[doc = " The nested block's `max_items` (0 = no maximum)."]
+    pub fn dv_nested_block_max_items(nb: *const dv_nested_block_t) -> i64;
+    #[doc = " The body of the nested block (borrowed)."]
+    pub fn dv_nested_block_body(nb: *const dv_nested_block_t) -> *const dv_block_t;
+    #[doc = " The type the nested block contributes to its parent's object type: the\n  body's object type (SINGLE, GROUP), a list/set/map of it, or dynamic for\n  LIST/MAP blocks whose content has dynamic types (borrowed)."]
+    pub fn dv_nested_block_implied_type(nb: *const dv_nested_block_t) -> *const dv_type_t;
+    #[doc = " Loads a resource identity schema from its JSON object, as a value of\n `resource_identity_schemas` in a `providers schema -json` document:\n `{\"version\":N,\"attributes\":{NAME:{\"type\":T,\"description\":S,\n \"required_for_import\":B,\"optional_for_import\":B}}}`.\n\n @param out receives a new identity schema (free with\n            [`dv_identity_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json the object (not retained); may be NULL only when `len == 0`.\n @param len its length.\n @param err optional error details (path, byte offset).\n @return `DV_OK`, `DV_ERR_PARSE`, `DV_ERR_SCHEMA` (e.g. an attribute\n         without a type), `DV_ERR_LIMIT`, `DV_ERR_INVALID_ARG` or\n         `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_identity_schema_from_json(
+        out: *mut *mut dv_identity_schema_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes the protobuf bytes of a tfplugin5/6 `ResourceIdentitySchema`\n message (as held from `GetResourceIdentitySchemas`; the same fields in\n both protocols).\n\n @param out receives a new identity schema (free with\n            [`dv_identity_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the message bytes (not retained); may be NULL only when\n             `len == 0`.\n @param len number of bytes.\n @param protocol_version 5 or 6; anything else gives `DV_ERR_INVALID_ARG`.\n @param err optional error details (byte offset).\n @return `DV_OK`, `DV_ERR_PARSE`, `DV_ERR_SCHEMA`, `DV_ERR_LIMIT`,\n         `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_identity_schema_from_proto(
+        out: *mut *mut dv_identity_schema_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        protocol_version: ::core::ffi::c_int,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes an identity schema as a `ResourceIdentitySchema` message (fields\n by number, defaults omitted).\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param s the identity schema; NULL gives `DV_ERR_INVALID_ARG`.\n @param protocol_version 5 or 6; anything else gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_identity_schema_to_proto(
+        out: *mut dv_buf_t,
+        s: *const dv_identity_schema_t,
+        protocol_version: ::core::ffi::c_int,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Returns another owned reference to the same immutable identity schema, in\n O(1).\n\n @param out receives the reference (free with [`dv_identity_schema_free`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param s the identity schema; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_identity_schema_clone(
+        out: *mut *mut dv_identity_schema_t,
+        s: *const dv_identity_schema_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Releases an owned identity schema; views borrowed from it become invalid\n unless other references to it are alive.\n @param s the identity schema; NULL is a no-op. May be called from any thread."]
+    pub fn dv_identity_schema_free(s: *mut dv_identity_schema_t);
+    #[doc = " The identity schema version (separate from the resource schema's)."]
+    pub fn dv_identity_schema_version(s: *const dv_identity_schema_t) -> i64;
+    #[doc = " The implied type of identity data: the object type of the identity\n  attributes (borrowed; decode identity `DynamicValue`s with it)."]
+    pub fn dv_identity_schema_implied_type(s: *const dv_identity_schema_t) -> *const dv_type_t;
+    #[doc = " Number of identity attributes."]
+    pub fn dv_identity_schema_attribute_count(s: *const dv_identity_schema_t) -> usize;
+    #[doc = " Identity attribute `i`, in bytewise name order; NULL past the end. Its\n  flags are `DV_ATTR_REQUIRED_FOR_IMPORT` / `DV_ATTR_OPTIONAL_FOR_IMPORT`."]
+    pub fn dv_identity_schema_attribute(s: *const dv_identity_schema_t, i: usize) -> *const dv_attribute_t;
+    #[doc = " Finds an identity attribute by name (`len` bytes); NULL when there is\n  none. NULL-safe as [`dv_block_find_attribute`]."]
+    pub fn dv_identity_schema_find_attribute(
+        s: *const dv_identity_schema_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+    ) -> *const dv_attribute_t;
+    #[doc = " Parses a `terraform/tofu providers schema -json` document once, to list\n its schemas and hand out any of them cheaply. Parsing checks the whole\n document and records where each schema is; a schema is built from its own\n bytes the first time it is asked for and cached in the document, so a\n later request costs an O(1) reference. The bytes are copied: `json` need\n not outlive the call.\n\n @param out receives a new document (free with [`dv_schema_doc_free`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param json the document; may be NULL only when `len == 0`.\n @param len its length.\n @param err optional error details (path, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON, not a schemas document,\n         a schema that is not an object or appears twice); `DV_ERR_LIMIT`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. The schemas themselves are\n         checked when they are built. Thread-safe."]
+    pub fn dv_schema_doc_from_json(
+        out: *mut *mut dv_schema_doc_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Releases a document. Schemas obtained from it stay valid (each is its own\n reference); strings borrowed from it become invalid.\n @param doc the document; NULL is a no-op. May be called from any thread."]
+    pub fn dv_schema_doc_free(doc: *mut dv_schema_doc_t);
+    #[doc = " Number of schemas in the document (every provider's, in document order)."]
+    pub fn dv_schema_doc_count(doc: *const dv_schema_doc_t) -> usize;
+    #[doc = " The provider address of schema `i` (borrowed from the document; empty\n  past the end)."]
+    pub fn dv_schema_doc_provider(doc: *const dv_schema_doc_t, i: usize) -> dv_str_t;
+    #[doc = " The selector of schema `i`: `provider`, `resource:NAME`, `data:NAME`,\n  `ephemeral:NAME`, `list:NAME`, `action:NAME`, `state_store:NAME` or\n  `identity:NAME` (borrowed from the document; empty past the end)."]
+    pub fn dv_schema_doc_selector(doc: *const dv_schema_doc_t, i: usize) -> dv_str_t;
+    #[doc = " The kind of schema `i` (`DV_SCHEMA_PROVIDER` past the end)."]
+    pub fn dv_schema_doc_kind(doc: *const dv_schema_doc_t, i: usize) -> dv_schema_kind_t;
+    #[doc = " Finds a schema of the document by selector.\n\n @param doc the document; NULL gives `DV_ERR_INVALID_ARG`.\n @param selector a selector as [`dv_schema_doc_selector`] prints them; NULL\n                 gives `DV_ERR_INVALID_ARG`.\n @param selector_len its length.\n @param provider the provider address, or NULL / empty when the document\n                 holds exactly one provider.\n @param provider_len its length.\n @param index receives the schema's index; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_NOT_FOUND` (no such provider or schema);\n         `DV_ERR_INVALID_ARG` (bad selector, several providers and no\n         address, NULL arguments); `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_schema_doc_find(
+        doc: *const dv_schema_doc_t,
+        selector: *const ::core::ffi::c_char,
+        selector_len: usize,
+        provider: *const ::core::ffi::c_char,
+        provider_len: usize,
+        index: *mut usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Hands out schema `i` of the document (any kind but `DV_SCHEMA_IDENTITY`).\n The first request builds it from its bytes; later ones share it.\n\n @param out receives an owned reference (free with [`dv_schema_free`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param doc the document; NULL gives `DV_ERR_INVALID_ARG`.\n @param i the schema index.\n @param err optional error details (path into the document, byte offset).\n @return `DV_OK`; `DV_ERR_SCHEMA` (invalid schema) or `DV_ERR_PARSE`\n         (invalid field values), as [`dv_schema_from_json`];\n         `DV_ERR_OUT_OF_RANGE` (no schema `i`); `DV_ERR_INVALID_ARG` (an\n         identity schema, NULL arguments); `DV_ERR_LIMIT`; `DV_ERR_NOMEM`.\n         Thread-safe."]
+    pub fn dv_schema_doc_schema(
+        out: *mut *mut dv_schema_t,
+        doc: *const dv_schema_doc_t,
+        i: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Hands out identity schema `i` of the document (kind\n `DV_SCHEMA_IDENTITY`), as [`dv_schema_doc_schema`] does blocks.\n\n @param out receives an owned reference (free with\n            [`dv_identity_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param doc the document; NULL gives `DV_ERR_INVALID_ARG`.\n @param i the schema index.\n @param err optional error details.\n @return as [`dv_schema_doc_schema`]; `DV_ERR_INVALID_ARG` when schema `i`\n         is a block. Thread-safe."]
+    pub fn dv_schema_doc_identity(
+        out: *mut *mut dv_identity_schema_t,
+        doc: *const dv_schema_doc_t,
+        i: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
     #[doc = " Creates an empty block builder.\n\n @param out receives a new builder owned by the caller (free with\n            [`dv_builder_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`.\n A builder is not thread-safe: use it from one thread at a time."]
     pub fn dv_builder_new(out: *mut *mut dv_builder_t, err: *mut *mut dv_error_t) -> dv_status_t;
-    #[doc = " Adds an attribute with a type to the block being built.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name (copied); NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param type the attribute type (reference copied); NULL gives\n             `DV_ERR_INVALID_ARG`.\n @param flags `DV_ATTR_*` bits; unknown bits give `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. The schema rules\n         (e.g. exactly one of required/optional/computed) are checked by\n         [`dv_builder_build`]. Needs exclusive access to `b`."]
+    #[doc = " Adds an attribute with a type to the block being built.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name (copied); NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param type the attribute type (reference copied); NULL gives\n             `DV_ERR_INVALID_ARG`.\n @param flags `DV_ATTR_*` bits; unknown bits give `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. The schema rules\n         (e.g. exactly one of required/optional/computed; the import\n         flags only for identity schemas) are checked by\n         [`dv_builder_build`] / [`dv_builder_build_identity`]. Needs\n         exclusive access to `b`."]
     pub fn dv_builder_attribute(
         b: *mut dv_builder_t,
         name: *const ::core::ffi::c_char,
@@ -895,9 +1134,62 @@ extern "C" {
         max_items: i64,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
+    #[doc = " Sets the description of the block being built.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param text the description (copied); may be NULL only when `len == 0`.\n @param len its length.\n @param kind `DV_DESCRIPTION_PLAIN` or `_MARKDOWN`; others give\n             `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `b`."]
+    pub fn dv_builder_set_description(
+        b: *mut dv_builder_t,
+        text: *const ::core::ffi::c_char,
+        len: usize,
+        kind: dv_description_kind_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Marks the block being built deprecated (or not), with an optional\n deprecation message.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param deprecated the flag.\n @param message the message (copied); may be NULL only when `len == 0`.\n @param len its length.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `b`."]
+    pub fn dv_builder_set_deprecated(
+        b: *mut dv_builder_t,
+        deprecated: bool,
+        message: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Sets tfplugin6.11 `Block.computed` on the block being built.\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param computed the flag.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Needs exclusive access to `b`."]
+    pub fn dv_builder_set_computed(b: *mut dv_builder_t, computed: bool, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Sets the description of an attribute already added (the last one of that\n name).\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name; NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param text the description (copied); may be NULL only when `len == 0`.\n @param len its length.\n @param kind `DV_DESCRIPTION_PLAIN` or `_MARKDOWN`; others give\n             `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_NOT_FOUND` (no such attribute);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Needs exclusive access to `b`."]
+    pub fn dv_builder_set_attribute_description(
+        b: *mut dv_builder_t,
+        name: *const ::core::ffi::c_char,
+        name_len: usize,
+        text: *const ::core::ffi::c_char,
+        len: usize,
+        kind: dv_description_kind_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Sets the deprecation message of an attribute already added (the last one\n of that name); mark it deprecated with `DV_ATTR_DEPRECATED`.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name; NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param message the message (copied); may be NULL only when `len == 0`.\n @param len its length.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_NOT_FOUND`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.\n         Needs exclusive access to `b`."]
+    pub fn dv_builder_set_attribute_deprecation_message(
+        b: *mut dv_builder_t,
+        name: *const ::core::ffi::c_char,
+        name_len: usize,
+        message: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Sets the (deprecated, never validated) `min_items` / `max_items` of a\n nested attribute already added (the last one of that name).\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name; NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param min_items,max_items the bounds.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_NOT_FOUND`; `DV_ERR_INVALID_ARG` (NULL\n         arguments, an attribute with a type). Needs exclusive access to `b`."]
+    pub fn dv_builder_set_nested_items(
+        b: *mut dv_builder_t,
+        name: *const ::core::ffi::c_char,
+        name_len: usize,
+        min_items: i64,
+        max_items: i64,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
     #[doc = " Builds, checks and freezes a schema from the builder's block. The builder\n is unchanged and may be reused.\n\n @param out receives a new schema (free with [`dv_schema_free`]); NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param version the schema version.\n @param err optional error details (path of the first problem).\n @return `DV_OK`; `DV_ERR_SCHEMA` (invalid schema); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Only reads `b`."]
     pub fn dv_builder_build(
         out: *mut *mut dv_schema_t,
+        b: *const dv_builder_t,
+        version: i64,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Builds an identity schema from the builder's attributes: each needs a\n type and may carry only `DV_ATTR_REQUIRED_FOR_IMPORT` and\n `DV_ATTR_OPTIONAL_FOR_IMPORT` (and a description). The builder is\n unchanged.\n\n @param out receives a new identity schema (free with\n            [`dv_identity_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param version the identity schema version.\n @param err optional error details (path of the first problem).\n @return `DV_OK`; `DV_ERR_SCHEMA` (a nested attribute, nested blocks,\n         another flag, a duplicate name); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Only reads `b`."]
+    pub fn dv_builder_build_identity(
+        out: *mut *mut dv_identity_schema_t,
         b: *const dv_builder_t,
         version: i64,
         err: *mut *mut dv_error_t,

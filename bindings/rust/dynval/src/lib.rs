@@ -27,15 +27,18 @@
 //!
 //! # Model
 //!
-//! * [`Type`], [`Value`] and [`Schema`] own a reference to an immutable,
-//!   reference-counted C object: `Clone` is O(1), `Drop` releases it, and
-//!   all three are `Send + Sync` because the C library promises that
-//!   read-only calls may run concurrently and any object may be freed from
-//!   any thread. [`SchemaBuilder`] is mutable: `Send` but not `Sync`.
+//! * [`Type`], [`Value`], [`Schema`] and [`IdentitySchema`] own a
+//!   reference to an immutable, reference-counted C object: `Clone` is
+//!   O(1), `Drop` releases it, and all are `Send + Sync` because the C
+//!   library promises that read-only calls may run concurrently and any
+//!   object may be freed from any thread. [`SchemaDocument`] is the same
+//!   but not `Clone`. [`SchemaBuilder`] is mutable: `Send` but not `Sync`.
 //! * Borrowed getters return views tied to their owner's lifetime:
 //!   [`ValueRef<'a>`](ValueRef) (an element of a list, an attribute of an
 //!   object…), [`TypeRef<'a>`](TypeRef) (a value's type, a schema's implied
-//!   type), and `&'a [u8]` / `&'a str` for strings. cty strings decoded
+//!   type), the schema introspection views [`Block<'a>`](Block),
+//!   [`Attribute<'a>`](Attribute), [`Object<'a>`](Object) and
+//!   [`NestedBlock<'a>`](NestedBlock), and `&'a [u8]` / `&'a str` for strings. cty strings decoded
 //!   from MessagePack may hold invalid UTF-8, so string accessors come in a
 //!   bytes flavour and a fallible `&str` flavour.
 //! * Every fallible call returns [`Result<T, Error>`](Error): the
@@ -72,7 +75,9 @@ macro_rules! forward {
 mod codec;
 mod convert;
 mod diff;
+mod document;
 mod error;
+mod introspect;
 mod path;
 mod schema;
 mod types;
@@ -83,7 +88,9 @@ mod walk;
 pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions};
 pub use convert::FLATMAP_UNKNOWN;
 pub use diff::{Diff, DiffEntry};
+pub use document::{DocumentEntries, DocumentEntry, IdentitySchema, SchemaDocument, SchemaKind};
 pub use error::{Error, Result, Status};
+pub use introspect::{Attribute, Attributes, Block, DescriptionKind, NestedBlock, NestedBlocks, Object};
 pub use path::{AsPathRef, Path, PathRef, PathStep};
 pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
 pub use types::{AsTypeRef, Kind, Type, TypeAttributes, TypeRef};

@@ -1,4 +1,5 @@
-//! Provider schemas: [`Schema`] and [`SchemaBuilder`].
+//! Provider schemas: [`Schema`] and [`SchemaBuilder`]; introspection views
+//! are in `introspect.rs`, identity schemas and documents in `document.rs`.
 
 use std::fmt;
 use std::ops::{BitOr, BitOrAssign};
@@ -7,19 +8,24 @@ use std::ptr::{self, NonNull};
 use dynval_sys as sys;
 
 use crate::codec::DecodeOptions;
+use crate::document::IdentitySchema;
 use crate::error::{call, expect_ok, Result};
+use crate::introspect::{Block, DescriptionKind};
 use crate::types::{AsTypeRef, TypeRef};
 use crate::util::Buffer;
 use crate::value::{AsValueRef, Value};
 
 /// Nesting mode of a nested block or nested attribute (numbered as the
-/// plugin protocol's `NestingMode`). Only passed to the library, never
-/// read back, so a plain enum is safe here.
+/// plugin protocol's `NestingMode`). Values read back from the library that
+/// these bindings do not know become [`Nesting::Unknown`].
 ///
 /// ```
 /// assert_eq!(dynval::Nesting::Set.as_raw(), 3);
+/// assert_eq!(dynval::Nesting::from_raw(5), dynval::Nesting::Group);
+/// assert_eq!(dynval::Nesting::from_raw(9), dynval::Nesting::Unknown(9));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Nesting {
     /// One nested object (may be null).
     Single,
@@ -31,6 +37,9 @@ pub enum Nesting {
     Map,
     /// Like `Single` but never null (blocks only).
     Group,
+    /// A mode unknown to these bindings (or `DV_NESTING_INVALID`); the
+    /// builder rejects it.
+    Unknown(u32),
 }
 
 impl Nesting {
@@ -46,12 +55,26 @@ impl Nesting {
             Nesting::Set => sys::DV_NESTING_SET,
             Nesting::Map => sys::DV_NESTING_MAP,
             Nesting::Group => sys::DV_NESTING_GROUP,
+            Nesting::Unknown(n) => n,
+        }
+    }
+
+    /// Maps a C `dv_nesting_t`.
+    pub fn from_raw(n: sys::dv_nesting_t) -> Nesting {
+        match n {
+            sys::DV_NESTING_SINGLE => Nesting::Single,
+            sys::DV_NESTING_LIST => Nesting::List,
+            sys::DV_NESTING_SET => Nesting::Set,
+            sys::DV_NESTING_MAP => Nesting::Map,
+            sys::DV_NESTING_GROUP => Nesting::Group,
+            other => Nesting::Unknown(other),
         }
     }
 }
 
-/// Attribute flags for [`SchemaBuilder::attribute`] (`DV_ATTR_*`), combined
-/// with `|`.
+/// Attribute flags (`DV_ATTR_*`), combined with `|`: what
+/// [`SchemaBuilder::attribute`] takes and [`Attribute::flags`](crate::Attribute::flags)
+/// returns.
 ///
 /// ```
 /// use dynval::AttrFlags;
@@ -77,6 +100,19 @@ impl AttrFlags {
     pub const DEPRECATED: AttrFlags = AttrFlags(sys::DV_ATTR_DEPRECATED);
     /// The attribute is write-only.
     pub const WRITE_ONLY: AttrFlags = AttrFlags(sys::DV_ATTR_WRITE_ONLY);
+    /// Identity attributes only: required for import.
+    pub const REQUIRED_FOR_IMPORT: AttrFlags = AttrFlags(sys::DV_ATTR_REQUIRED_FOR_IMPORT);
+    /// Identity attributes only: optional for import.
+    pub const OPTIONAL_FOR_IMPORT: AttrFlags = AttrFlags(sys::DV_ATTR_OPTIONAL_FOR_IMPORT);
+
+    /// Flags from raw `DV_ATTR_*` bits.
+    ///
+    /// ```
+    /// assert_eq!(dynval::AttrFlags::from_bits(0x05), dynval::AttrFlags::REQUIRED | dynval::AttrFlags::COMPUTED);
+    /// ```
+    pub fn from_bits(bits: u32) -> AttrFlags {
+        AttrFlags(bits)
+    }
 
     /// The raw bits.
     ///
@@ -148,9 +184,11 @@ impl Schema {
     }
 
     /// Loads one block of a `terraform/tofu providers schema -json`
-    /// document. `selector` is `provider`, `resource:NAME`, `data:NAME` or
-    /// `ephemeral:NAME`; `provider` is the provider address, needed only
-    /// when the document holds several providers.
+    /// document. `selector` is `provider`, `resource:NAME`, `data:NAME`,
+    /// `ephemeral:NAME`, `list:NAME`, `action:NAME` or `state_store:NAME`;
+    /// `provider` is the provider address, needed only when the document
+    /// holds several providers. Each call parses the whole document: to
+    /// take several schemas from one, use [`SchemaDocument`](crate::SchemaDocument).
     ///
     /// # Errors
     ///
@@ -253,6 +291,19 @@ impl Schema {
     pub fn implied_type(&self) -> TypeRef<'_> {
         // SAFETY: never NULL for a valid schema; borrowed from it.
         unsafe { TypeRef::from_raw(sys::dv_schema_implied_type(self.as_raw())) }.expect("schema without a type")
+    }
+
+    /// The root block, for introspection (borrowed from the schema).
+    ///
+    /// ```
+    /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"a":{"type":"bool","optional":true}}}"#, 0)?;
+    /// assert_eq!(s.block().attribute(0).unwrap().name(), "a");
+    /// assert_eq!(s.block().implied_type(), s.implied_type());
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn block(&self) -> Block<'_> {
+        // SAFETY: never NULL for a valid schema; borrowed from it.
+        unsafe { Block::from_raw(sys::dv_schema_block(self.as_raw())) }.expect("schema without a block")
     }
 
     /// The schema version (`Schema.version`).
@@ -606,6 +657,140 @@ impl SchemaBuilder {
             )
         })?;
         Ok(self)
+    }
+
+    /// Sets the description of the block being built.
+    ///
+    /// ```
+    /// use dynval::{DescriptionKind, SchemaBuilder};
+    /// let mut b = SchemaBuilder::new();
+    /// b.description("A *thing*.", DescriptionKind::Markdown)?.deprecated(true, "use other")?.computed(false)?;
+    /// let s = b.build(0)?;
+    /// assert_eq!(s.block().description(), "A *thing*.");
+    /// assert_eq!(s.block().deprecation_message(), "use other");
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn description(&mut self, text: &str, kind: DescriptionKind) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_description(self.ptr.as_ptr(), text.as_ptr().cast(), text.len(), kind.as_raw(), err)
+        })?;
+        Ok(self)
+    }
+
+    /// Marks the block being built deprecated (or not), with a message
+    /// (empty for none).
+    pub fn deprecated(&mut self, deprecated: bool, message: &str) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_deprecated(self.ptr.as_ptr(), deprecated, message.as_ptr().cast(), message.len(), err)
+        })?;
+        Ok(self)
+    }
+
+    /// Sets tfplugin6.11 `Block.computed` on the block being built.
+    pub fn computed(&mut self, computed: bool) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe { sys::dv_builder_set_computed(self.ptr.as_ptr(), computed, err) })?;
+        Ok(self)
+    }
+
+    /// Sets the description of the attribute `name` added before.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::NotFound`](crate::Status::NotFound) when there is no such
+    /// attribute.
+    ///
+    /// ```
+    /// use dynval::{AttrFlags, DescriptionKind, SchemaBuilder, Status, Type};
+    /// let mut b = SchemaBuilder::new();
+    /// b.attribute("old", Type::string(), AttrFlags::OPTIONAL | AttrFlags::DEPRECATED)?
+    ///     .attribute_description("old", "Old.", DescriptionKind::Plain)?
+    ///     .attribute_deprecation_message("old", "use new")?;
+    /// let s = b.build(0)?;
+    /// let a = s.block().find_attribute("old").unwrap();
+    /// assert_eq!((a.description(), a.deprecation_message()), ("Old.", "use new"));
+    /// let err = b.attribute_description("nope", "", DescriptionKind::Plain).unwrap_err();
+    /// assert_eq!(err.status(), Status::NotFound);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn attribute_description(
+        &mut self,
+        name: &str,
+        text: &str,
+        kind: DescriptionKind,
+    ) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_attribute_description(
+                self.ptr.as_ptr(),
+                name.as_ptr().cast(),
+                name.len(),
+                text.as_ptr().cast(),
+                text.len(),
+                kind.as_raw(),
+                err,
+            )
+        })?;
+        Ok(self)
+    }
+
+    /// Sets the deprecation message of the attribute `name` added before
+    /// (mark it deprecated with [`AttrFlags::DEPRECATED`]).
+    pub fn attribute_deprecation_message(&mut self, name: &str, message: &str) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_attribute_deprecation_message(
+                self.ptr.as_ptr(),
+                name.as_ptr().cast(),
+                name.len(),
+                message.as_ptr().cast(),
+                message.len(),
+                err,
+            )
+        })?;
+        Ok(self)
+    }
+
+    /// Sets the (deprecated, never validated) item bounds of the nested
+    /// attribute `name` added before.
+    ///
+    /// ```
+    /// use dynval::{AttrFlags, Nesting, SchemaBuilder, Type};
+    /// let mut obj = SchemaBuilder::new();
+    /// obj.attribute("v", Type::number(), AttrFlags::OPTIONAL)?;
+    /// let mut b = SchemaBuilder::new();
+    /// b.nested_attribute("o", Nesting::List, &obj, AttrFlags::OPTIONAL)?.nested_items("o", 1, 2)?;
+    /// let s = b.build(0)?;
+    /// let o = s.block().find_attribute("o").unwrap().nested_type().unwrap();
+    /// assert_eq!((o.min_items(), o.max_items()), (1, 2));
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn nested_items(&mut self, name: &str, min_items: i64, max_items: i64) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_nested_items(
+                self.ptr.as_ptr(),
+                name.as_ptr().cast(),
+                name.len(),
+                min_items,
+                max_items,
+                err,
+            )
+        })?;
+        Ok(self)
+    }
+
+    /// Builds an identity schema from the builder's attributes: each with a
+    /// type and only the import flags. The builder is unchanged.
+    ///
+    /// ```
+    /// use dynval::{AttrFlags, SchemaBuilder, Type};
+    /// let mut b = SchemaBuilder::new();
+    /// b.attribute("id", Type::string(), AttrFlags::REQUIRED_FOR_IMPORT)?;
+    /// let id = b.build_identity(1)?;
+    /// assert_eq!(id.implied_type().to_json(), r#"["object",{"id":"string"}]"#);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn build_identity(&self, version: i64) -> Result<IdentitySchema> {
+        let mut out = ptr::null_mut();
+        call(|err| unsafe { sys::dv_builder_build_identity(&mut out, self.ptr.as_ptr(), version, err) })?;
+        Ok(unsafe { IdentitySchema::from_raw(out) })
     }
 
     /// Builds, checks and freezes a schema; the builder is unchanged and
