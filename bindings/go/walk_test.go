@@ -213,7 +213,7 @@ func TestTransform(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer out.Close()
-	js, _ := out.Get("l").EncodeJSON(nil)
+	js, _ := out.Get("l").EncodeJSON(out.Get("l").Type())
 	if string(js) != "[2,2]" {
 		t.Fatalf("l = %s", js)
 	}
@@ -245,7 +245,7 @@ func TestTransform(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, _ = out2.Get("l").EncodeJSON(nil)
+	js, _ = out2.Get("l").EncodeJSON(out2.Get("l").Type())
 	out2.Close()
 	if string(js) != "[2]" {
 		t.Fatalf("child returned: %s", js)
@@ -286,7 +286,7 @@ func TestTransformWithTransformer(t *testing.T) {
 	if got := strings.Join(tr.entered, "|"); got != `|.l|.l[0]|.m|.m["k\""]|.s|.u` {
 		t.Fatalf("entered %q", tr.entered)
 	}
-	js, _ := out.Get("l").EncodeJSON(nil)
+	js, _ := out.Get("l").EncodeJSON(out.Get("l").Type())
 	if string(js) != "[10]" {
 		t.Fatalf("l = %s", js)
 	}
@@ -305,7 +305,7 @@ func TestSetPathAndErrorSteps(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, _ := w.EncodeJSON(nil)
+	js, _ := w.EncodeJSON(w.Type())
 	w.Close()
 	if string(js) != `{"s":[{"n":2}]}` {
 		t.Fatalf("set_path: %s", js)

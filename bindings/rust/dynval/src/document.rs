@@ -13,7 +13,7 @@ use crate::introspect::{schema_text, Attribute, Attributes, Owner};
 use crate::schema::Schema;
 use crate::types::TypeRef;
 use crate::util::Buffer;
-use crate::value::Value;
+use crate::value::{AsValueRef, Value};
 
 /// A resource identity schema (`dv_identity_schema_t`, tfplugin5.9+/6.9+
 /// `ResourceIdentitySchema`): typed attributes flagged
@@ -32,7 +32,7 @@ use crate::value::Value;
 /// let names: Vec<_> = id.attributes().map(|a| (a.name(), a.flags())).collect();
 /// assert_eq!(names, [("id", AttrFlags::REQUIRED_FOR_IMPORT), ("region", AttrFlags::OPTIONAL_FOR_IMPORT)]);
 /// let data = id.decode_json(r#"{"id":"i-1","region":null}"#)?;
-/// assert_eq!(data.get("id").unwrap().as_str()?, "i-1");
+/// assert_eq!(data.get("id")?.unwrap().as_str()?, "i-1");
 /// # Ok::<(), dynval::Error>(())
 /// ```
 pub struct IdentitySchema {
@@ -136,6 +136,17 @@ impl IdentitySchema {
     /// Decodes JSON identity data by the implied type.
     pub fn decode_json(&self, json: impl AsRef<[u8]>) -> Result<Value> {
         Value::from_json(json, self.implied_type())
+    }
+
+    /// Encodes identity data as MessagePack by the implied type (the
+    /// encoding to send back in a response).
+    pub fn encode_msgpack(&self, value: impl AsValueRef) -> Result<Buffer> {
+        value.as_value_ref().to_msgpack(self.implied_type())
+    }
+
+    /// Encodes identity data as JSON by the implied type.
+    pub fn encode_json(&self, value: impl AsValueRef) -> Result<String> {
+        value.as_value_ref().to_json(self.implied_type())
     }
 
     /// Takes ownership of a C identity schema.

@@ -363,7 +363,7 @@ impl Schema {
     /// let mp = [0x82, 0xa1, b'n', 0x05, 0xa3, b'o', b'l', b'd', 0xc3];
     /// assert!(s.decode_msgpack(&mp).is_err());
     /// let v = s.decode_msgpack_with(&mp, Some(&DecodeOptions::new().ignore_undefined_attributes(true)))?;
-    /// assert_eq!(v.get("n").unwrap().as_i64()?, 5);
+    /// assert_eq!(v.get("n")?.unwrap().as_i64()?, 5);
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn decode_msgpack_with(&self, data: &[u8], opts: Option<&DecodeOptions>) -> Result<Value> {
@@ -427,7 +427,7 @@ impl Schema {
     /// ```
     /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
     /// let v = s.value_from_flatmap([("n", "5")])?;
-    /// assert_eq!(v.get("n").unwrap().as_i64()?, 5);
+    /// assert_eq!(v.get("n")?.unwrap().as_i64()?, 5);
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn value_from_flatmap<K: AsRef<[u8]>, V: AsRef<[u8]>>(

@@ -395,7 +395,7 @@ impl<'a> ValueRef<'a> {
     /// use dynval::{Path, Type, Value};
     /// let v = Value::object(&[("ports", Value::list(Type::number(), &[Value::from(80), Value::from(443)])?)])?;
     /// let w = v.set_path(Path::new().attr("ports").index(1), Value::from(8443))?;
-    /// assert_eq!(w.to_json()?, r#"{"ports":[80,8443]}"#);
+    /// assert_eq!(w.to_json(w.ty())?, r#"{"ports":[80,8443]}"#);
     /// let err = v.set_path(Path::new().attr("ports").index(0), Value::from("x")).unwrap_err();
     /// assert_eq!(err.path(), ".ports[0]");
     /// # Ok::<(), dynval::Error>(())

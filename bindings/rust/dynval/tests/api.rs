@@ -135,7 +135,10 @@ fn numbers_exactness_and_precision() {
     assert_eq!(big.as_f64().unwrap(), 18446744073709551616.0);
     assert_eq!(big.number_precision().unwrap(), 512);
     assert_eq!(Value::try_from(f64::INFINITY).unwrap().number_text().unwrap(), "+Inf");
-    assert_eq!(Value::try_from(f64::INFINITY).unwrap().to_json(Type::number()).unwrap_err().status(), Status::Unsupported);
+    assert_eq!(
+        Value::try_from(f64::INFINITY).unwrap().to_json(Type::number()).unwrap_err().status(),
+        Status::Unsupported
+    );
     assert_eq!(Value::from(true).as_i64().unwrap_err().status(), Status::TypeMismatch);
     assert_eq!(Value::unknown(Type::number()).as_i64().unwrap_err().status(), Status::UnknownValue);
     assert_eq!(Value::null(Type::number()).as_i64().unwrap_err().status(), Status::TypeMismatch);

@@ -356,9 +356,10 @@ fn identity_schemas() {
     let copy = back.clone();
     drop(back);
     assert_eq!(copy.attribute_count(), 2);
-    let v =
-        copy.decode_msgpack(&copy.decode_json(r#"{"id":"x","region":"r"}"#).unwrap().to_msgpack().unwrap()).unwrap();
-    assert_eq!(v.get("region").unwrap().as_str().unwrap(), "r");
+    let v = copy
+        .decode_msgpack(&copy.encode_msgpack(copy.decode_json(r#"{"id":"x","region":"r"}"#).unwrap()).unwrap())
+        .unwrap();
+    assert_eq!(v.get("region").unwrap().unwrap().as_str().unwrap(), "r");
     // Only the import flags; a type is needed.
     let mut b = SchemaBuilder::new();
     b.attribute("zone", Type::string(), AttrFlags::OPTIONAL).unwrap();

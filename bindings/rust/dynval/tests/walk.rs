@@ -118,7 +118,7 @@ fn transform_replaces_and_reports_rebuild_errors() {
             })
         })
         .unwrap();
-    assert_eq!(out.get("l").unwrap().unwrap().to_json().unwrap(), "[2,2]");
+    assert_eq!(out.get("l").unwrap().unwrap().to_json(out.get("l").unwrap().unwrap().ty()).unwrap(), "[2,2]");
     assert_eq!(out.get("s").unwrap().unwrap().element(0).unwrap().as_str().unwrap(), r#"a.s["a"]"#);
     assert_eq!(out.get("m").unwrap().unwrap().get("k\"").unwrap().unwrap().as_str().unwrap(), r#"v.m["k\""]"#);
 
@@ -152,8 +152,8 @@ fn transformer_enter_and_exit() {
     let mut t = T { entered: Vec::new() };
     let out = sample().transform_with(&mut t).unwrap();
     assert_eq!(t.entered, ["", ".l", ".l[0]", ".m", ".s", ".u"]);
-    assert_eq!(out.get("l").unwrap().unwrap().to_json().unwrap(), "[10]");
-    assert_eq!(out.get("m").unwrap().unwrap().to_json().unwrap(), r#"{"z":"z"}"#);
+    assert_eq!(out.get("l").unwrap().unwrap().to_json(out.get("l").unwrap().unwrap().ty()).unwrap(), "[10]");
+    assert_eq!(out.get("m").unwrap().unwrap().to_json(out.get("m").unwrap().unwrap().ty()).unwrap(), r#"{"z":"z"}"#);
 }
 
 #[test]
@@ -163,7 +163,7 @@ fn set_path_and_error_paths_with_set_elements() {
     let v = Value::object(&[("s", Value::set(&et, &[&elem]).unwrap())]).unwrap();
     let at = Path::new().attr("s").element(&elem).attr("n");
     let w = v.set_path(&at, Value::from(2)).unwrap();
-    assert_eq!(w.to_json().unwrap(), r#"{"s":[{"n":2}]}"#);
+    assert_eq!(w.to_json(w.ty()).unwrap(), r#"{"s":[{"n":2}]}"#);
     assert_eq!(at.apply(&v).unwrap(), Value::from(1));
     assert_eq!(v.lookup_path(&at).unwrap().as_i64().unwrap(), 1);
     let err = v.set_path(&at, Value::from("x")).unwrap_err();
