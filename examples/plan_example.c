@@ -47,10 +47,11 @@ static bool is(dv_str_t s, const char *text) { return s.len == strlen(text) && m
 static int plan_computed(const dv_path_t *path, const dv_value_t *v, dv_value_t **replace, void *payload) {
   const struct request *rq = payload;
   const dv_attribute_t *attr = dv_block_attribute_by_path(rq->block, path);
-  const dv_value_t *prior = dv_value_lookup_path(rq->prior, path);
+  const dv_value_t *prior;
   dv_refinements_t r = DV_REFINEMENTS_INIT;
   if (!(dv_attribute_flags(attr) & DV_ATTR_COMPUTED) || !dv_value_is_null(dv_value_lookup_path(rq->config, path)))
     return 0; /* keep what the config says */
+  prior = dv_value_lookup_path(rq->prior, path);
   if (prior && !dv_value_is_null(prior)) return dv_value_clone(replace, prior, NULL) == DV_OK ? 0 : -1;
   r.flags = DV_REFINE_NOT_NULL; /* the API always returns every attribute */
   if (is(dv_attribute_name(attr), "arn")) {

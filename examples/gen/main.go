@@ -133,12 +133,8 @@ func planned() cty.Value {
 // changes the plan did not announce (a provider bug that paths_example
 // shows): the password comes back masked and a security group is gone.
 func applied() cty.Value {
-	return with(planned(), map[string]cty.Value{
+	return with(with(planned(), created()), map[string]cty.Value{
 		"admin_password": str("********"),
-		"arn":            str(arn + "server/i-0abc123"),
-		"id":             str("i-0abc123"),
-		"ip_addresses":   cty.ListVal(strs("10.0.0.5", "10.0.1.7")),
-		"memory_gib":     cty.NumberIntVal(8),
 		"network_interface": cty.ListVal([]cty.Value{
 			nic(str("02:00:00:00:00:01"), str("10.0.0.5"), str("subnet-1")),
 			nic(str("02:00:00:00:00:02"), str("10.0.1.7"), str("subnet-2")),
@@ -167,13 +163,19 @@ func configCreate() cty.Value {
 	})
 }
 
-// The state after that server was created.
-func priorUpdate() cty.Value {
-	return with(configCreate(), map[string]cty.Value{
+// What the API computed when it created that server.
+func created() map[string]cty.Value {
+	return map[string]cty.Value{
 		"arn":          str(arn + "server/i-0abc123"),
 		"id":           str("i-0abc123"),
 		"ip_addresses": cty.ListVal(strs("10.0.0.5", "10.0.1.7")),
 		"memory_gib":   cty.NumberIntVal(8),
+	}
+}
+
+// The state after that server was created.
+func priorUpdate() cty.Value {
+	return with(with(configCreate(), created()), map[string]cty.Value{
 		"network_interface": cty.ListVal([]cty.Value{
 			nic(str("02:00:00:00:00:01"), str("10.0.0.5"), str("subnet-1")),
 			nic(str("02:00:00:00:00:02"), str("10.0.1.7"), str("subnet-2")),
@@ -202,11 +204,7 @@ func configUpdate() cty.Value {
 // attributes it leaves null taken from the prior state, interfaces paired
 // by index (the third has no prior interface).
 func proposedUpdate() cty.Value {
-	return with(configUpdate(), map[string]cty.Value{
-		"arn":          str(arn + "server/i-0abc123"),
-		"id":           str("i-0abc123"),
-		"ip_addresses": cty.ListVal(strs("10.0.0.5", "10.0.1.7")),
-		"memory_gib":   cty.NumberIntVal(8),
+	return with(with(configUpdate(), created()), map[string]cty.Value{
 		"network_interface": cty.ListVal([]cty.Value{
 			nic(str("02:00:00:00:00:01"), str("10.0.0.5"), str("subnet-1")),
 			nic(str("02:00:00:00:00:02"), str("10.0.1.7"), str("subnet-3")),

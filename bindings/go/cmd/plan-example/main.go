@@ -83,7 +83,10 @@ func plan(schema *dynval.Schema, dir, scenario string) error {
 	block := schema.Block()
 	planned, err := proposed.Transform(func(path dynval.Path, v *dynval.Value) (*dynval.Value, error) {
 		attr, ok := block.AttributeByPath(path)
-		if c := config.Lookup(path...); !ok || attr.Flags()&dynval.AttrComputed == 0 || c == nil || !c.IsNull() {
+		if !ok || attr.Flags()&dynval.AttrComputed == 0 {
+			return v, nil
+		}
+		if c := config.Lookup(path...); c == nil || !c.IsNull() {
 			return v, nil // keep what the config says
 		}
 		if p := prior.Lookup(path...); p != nil && !p.IsNull() {
