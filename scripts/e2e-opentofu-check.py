@@ -87,6 +87,8 @@ def plan_create(path):
     same("plan:default-block-protocol", [r.get("protocol") for r in a["after"].get("rule", [])], ["tcp", "udp"])
     check("plan:computed-unknown", a["after_unknown"].get("id") is True and a["after_unknown"].get("serial") is True,
           a["after_unknown"])
+    out = doc.get("output_changes", {}).get("a_id_is_thing", {})
+    check("plan:refinement-used-by-opentofu", out.get("after") is True and out.get("after_unknown") is False, out)
     b = changes[f"{THING}.b"]["change"]
     check("plan:refined-reference-unknown", b["after_unknown"].get("display_name") is True
           and b["after_unknown"].get("extra") == {"parent_serial": True}, b["after_unknown"])

@@ -28,6 +28,33 @@ func (p *provider) decode(b block, rpc, field string, dv *tfprotov6.DynamicValue
 	return b.schema.DecodeMsgpack(dv.MsgPack, nil)
 }
 
+// field is a DynamicValue of a request with the name of its field.
+type field struct {
+	name  string
+	value *tfprotov6.DynamicValue
+}
+
+// decodeAll decodes the DynamicValues of one request, in order; a failure
+// is a diagnostic that names the field.
+func (p *provider) decodeAll(b block, rpc string, fields ...field) ([]*dynval.Value, []*tfprotov6.Diagnostic) {
+	var out []*dynval.Value
+	for _, f := range fields {
+		v, err := p.decode(b, rpc, f.name, f.value)
+		if err != nil {
+			closeAll(out)
+			return nil, errorDiag("Invalid "+f.name, err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func closeAll(vs []*dynval.Value) {
+	for _, v := range vs {
+		v.Close()
+	}
+}
+
 // encode writes a value of block b as a MessagePack DynamicValue, the bytes
 // go-cty would write for it.
 func (p *provider) encode(b block, rpc, field string, v *dynval.Value) (*tfprotov6.DynamicValue, error) {

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
-	"maps"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
 	dynval "github.com/libdynval/dynval-go"
@@ -94,27 +93,17 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 		resp.Diagnostics = unknownType(req.TypeName)
 		return resp, nil
 	}
-	prior, err := p.decode(p.thing, rpc, "prior_state", req.PriorState)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid prior state", err)
+	v, diags := p.decodeAll(p.thing, rpc, field{"prior_state", req.PriorState}, field{"config", req.Config},
+		field{"proposed_new_state", req.ProposedNewState})
+	if diags != nil {
+		resp.Diagnostics = diags
 		return resp, nil
 	}
-	defer prior.Close()
-	// OpenTofu derived the proposed state from the configuration and the
-	// prior state; the configuration itself is only decoded here.
-	config, err := p.decode(p.thing, rpc, "config", req.Config)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid configuration", err)
-		return resp, nil
-	}
-	config.Close()
-	proposed, err := p.decode(p.thing, rpc, "proposed_new_state", req.ProposedNewState)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid proposed state", err)
-		return resp, nil
-	}
-	defer proposed.Close()
+	defer closeAll(v)
+	// OpenTofu merged the configuration (v[1]) into the proposed state.
+	prior, proposed := v[0], v[2]
 
+	var err error
 	planned := proposed // a destroy plans null
 	if !proposed.IsNull() {
 		if planned, err = p.plan(proposed); err != nil {
@@ -169,27 +158,18 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 		resp.Diagnostics = unknownType(req.TypeName)
 		return resp, nil
 	}
-	prior, err := p.decode(p.thing, rpc, "prior_state", req.PriorState)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid prior state", err)
+	// The configuration (v[1]) is where a write-only value would be read,
+	// to be used now and never stored.
+	v, diags := p.decodeAll(p.thing, rpc, field{"prior_state", req.PriorState}, field{"config", req.Config},
+		field{"planned_state", req.PlannedState})
+	if diags != nil {
+		resp.Diagnostics = diags
 		return resp, nil
 	}
-	defer prior.Close()
-	// The configuration is where a write-only value would be read, to be
-	// used now and never stored.
-	config, err := p.decode(p.thing, rpc, "config", req.Config)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid configuration", err)
-		return resp, nil
-	}
-	config.Close()
-	planned, err := p.decode(p.thing, rpc, "planned_state", req.PlannedState)
-	if err != nil {
-		resp.Diagnostics = errorDiag("Invalid planned state", err)
-		return resp, nil
-	}
-	defer planned.Close()
+	defer closeAll(v)
+	prior, planned := v[0], v[2]
 
+	var err error
 	newState := planned
 	if planned.IsNull() { // destroy
 		id, _ := prior.Get("id").AsString()
@@ -300,9 +280,9 @@ func (p *provider) ImportResourceState(_ context.Context, req *tfprotov6.ImportR
 	return resp, nil
 }
 
-// UpgradeResourceState reads state that any schema version of the thing
-// wrote, as JSON or (before Terraform 0.12) flatmap, and returns it in the
-// current version. Version 0 called display_name "label".
+// UpgradeResourceState reads the JSON state that any schema version of the
+// thing wrote and returns it in the current version. Version 0 called
+// display_name "label".
 func (p *provider) UpgradeResourceState(_ context.Context, req *tfprotov6.UpgradeResourceStateRequest) (*tfprotov6.UpgradeResourceStateResponse, error) {
 	resp := &tfprotov6.UpgradeResourceStateResponse{}
 	if req.TypeName != thingType {
@@ -325,13 +305,11 @@ func (p *provider) upgrade(version int64, raw *tfprotov6.RawState) (*dynval.Valu
 	if version > p.thing.schema.Version() {
 		return nil, fmt.Errorf("the state was written by a newer provider (schema version %d)", version)
 	}
-	if raw.JSON == nil { // flatmap
-		m := maps.Clone(raw.Flatmap)
-		if label, ok := m["label"]; ok && version == 0 {
-			m["display_name"] = label
-			delete(m, "label")
-		}
-		return p.thing.schema.ValueFromFlatmap(m)
+	if raw.JSON == nil {
+		// Flatmap state (Terraform before 0.12) would read with
+		// ValueFromFlatmap, but a thing never had any: flatmap has no form
+		// for its dynamic attribute.
+		return nil, fmt.Errorf("flatmap state of schema version %d: this resource never wrote any", version)
 	}
 	// Attributes the schema no longer has are skipped; those it gained are
 	// null.

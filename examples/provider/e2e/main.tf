@@ -67,3 +67,9 @@ resource "dynvalexample_thing" "b" {
 data "dynvalexample_thing" "a" {
   id = dynvalexample_thing.a.id
 }
+
+# Known at plan time, before a exists: OpenTofu reads the prefix refinement
+# of a's planned id.
+output "a_id_is_thing" {
+  value = startswith(dynvalexample_thing.a.id, "thing-")
+}
