@@ -17,16 +17,19 @@ Numbers are read exactly (ints as int, others as Decimal), so
 """
 import base64
 import json
+import os
 import subprocess
 import sys
 from decimal import Decimal
 
 THING = "dynvalexample_thing"
 failures = 0
+prefix = ""  # of every check's name
 
 
 def check(name, ok, why=""):
     global failures
+    name = prefix + name
     if ok:
         print(f"e2e {name} ok")
     else:
@@ -95,37 +98,40 @@ def plan_create(path):
 
 
 def state(path, display_name="first"):
+    """Checks named after the file: state-create:..., state-update:..."""
+    global prefix
+    prefix = os.path.basename(path).removesuffix(".json") + ":"
     res = resources(load(path), "values")
     a = res.get(f"{THING}.a", {}).get("values")
     b = res.get(f"{THING}.b", {}).get("values")
     d = res.get(f"data.{THING}.a", {}).get("values")
     if not (a and b and d):
-        check("state:resources", False, f"missing resources: {sorted(res)}")
+        check("resources", False, f"missing resources: {sorted(res)}")
         return
     tid = a.get("id") or ""
-    check("state:id-prefix", tid.startswith("thing-") and len(tid) == 22, tid)
-    check("state:serial", type(a.get("serial")) is int and a["serial"] >= 1, a.get("serial"))
-    same("state:name", a["name"], "Zoë Ångström 日本")
-    same("state:display_name", a["display_name"], display_name)
-    same("state:big-number", a["quantity"], 12345678901234567890)
-    same("state:map-keys", a["labels"], {"zoë": "ü", "日本": "語", "a b": "c"})
-    same("state:set-elements", a["tags"], ["alpha", "Ωmega", "β"])
-    same("state:dynamic", a["extra"], {
+    check("id-prefix", tid.startswith("thing-") and len(tid) == 22, tid)
+    check("serial", type(a.get("serial")) is int and a["serial"] >= 1, a.get("serial"))
+    same("name", a["name"], "Zoë Ångström 日本")
+    same("display_name", a["display_name"], display_name)
+    same("big-number", a["quantity"], 12345678901234567890)
+    same("map-keys", a["labels"], {"zoë": "ü", "日本": "語", "a b": "c"})
+    same("set-elements", a["tags"], ["alpha", "Ωmega", "β"])
+    same("dynamic", a["extra"], {
         "answer": 12345678901234567890, "ratio": Decimal("0.1"), "list": [1, "two", True],
         "ключ": "значение", "nested": {"deep": [{"x": Decimal("-0.5")}]}})
-    check("state:decimal-0.1", str(a["extra"]["ratio"]) == "0.1", a["extra"]["ratio"])
-    same("state:nested-attribute", a["endpoints"], [{"host": "a.example", "port": 443}, {"host": "b.example", "port": 8080}])
-    same("state:single-block", a["network"], {"subnet": "10.0.0.0/24", "mtu": None})
-    same("state:list-block", a["rule"], [{"port": 22, "protocol": "tcp", "description": None},
+    check("decimal-0.1", str(a["extra"]["ratio"]) == "0.1", a["extra"]["ratio"])
+    same("nested-attribute", a["endpoints"], [{"host": "a.example", "port": 443}, {"host": "b.example", "port": 8080}])
+    same("single-block", a["network"], {"subnet": "10.0.0.0/24", "mtu": None})
+    same("list-block", a["rule"], [{"port": 22, "protocol": "tcp", "description": None},
                                          {"port": 53, "protocol": "udp", "description": "DNS — ünïcode"}])
-    same("state:optional-computed", a["region"], "eu-west-1")
-    same("state:sensitive", a["secret"], "hunter2")
+    same("optional-computed", a["region"], "eu-west-1")
+    same("sensitive", a["secret"], "hunter2")
     sens = res[f"{THING}.a"].get("sensitive_values", {})
-    check("state:sensitive-marked", sens.get("secret") is True and sens.get("password_wo") is True, sens)
-    same("state:write-only-null", a["password_wo"], None)
-    same("state:reference-id", b["display_name"], tid)
-    same("state:reference-serial", b["extra"], {"parent_serial": a["serial"]})
-    same("state:data-source", {k: d[k] for k in ("id", "name", "serial", "labels", "tags")},
+    check("sensitive-marked", sens.get("secret") is True and sens.get("password_wo") is True, sens)
+    same("write-only-null", a["password_wo"], None)
+    same("reference-id", b["display_name"], tid)
+    same("reference-serial", b["extra"], {"parent_serial": a["serial"]})
+    same("data-source", {k: d[k] for k in ("id", "name", "serial", "labels", "tags")},
          {k: a[k] for k in ("id", "name", "serial", "labels", "tags")})
 
 

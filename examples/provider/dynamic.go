@@ -12,16 +12,17 @@ import (
 	dynval "github.com/libdynval/dynval-go"
 )
 
-// decode reads a DynamicValue of block b: MessagePack, as OpenTofu and
+// decode reads a DynamicValue of block b, the request field name of RPC
+// rpc (both for the log): MessagePack, as OpenTofu and
 // Terraform send, or JSON. A value of a dynamic attribute keeps the type
 // the client gave it, and unknown values keep their refinements.
-func (p *provider) decode(b block, rpc, field string, dv *tfprotov6.DynamicValue) (*dynval.Value, error) {
+func (p *provider) decode(b block, rpc, name string, dv *tfprotov6.DynamicValue) (*dynval.Value, error) {
 	if dv == nil { // an optional field the client did not send
 		t := b.schema.ImpliedType()
 		defer t.Close()
 		return dynval.NullVal(t), nil
 	}
-	p.log.record(rpc, "recv", field, b.selector, dv)
+	p.log.record(rpc, "recv", name, b.selector, dv)
 	if dv.MsgPack == nil && dv.JSON != nil {
 		return b.schema.DecodeJSON(dv.JSON, nil)
 	}
@@ -57,13 +58,13 @@ func closeAll(vs []*dynval.Value) {
 
 // encode writes a value of block b as a MessagePack DynamicValue, the bytes
 // go-cty would write for it.
-func (p *provider) encode(b block, rpc, field string, v *dynval.Value) (*tfprotov6.DynamicValue, error) {
+func (p *provider) encode(b block, rpc, name string, v *dynval.Value) (*tfprotov6.DynamicValue, error) {
 	data, err := b.schema.EncodeMsgpack(v)
 	if err != nil {
 		return nil, err
 	}
 	dv := &tfprotov6.DynamicValue{MsgPack: data}
-	p.log.record(rpc, "sent", field, b.selector, dv)
+	p.log.record(rpc, "sent", name, b.selector, dv)
 	return dv, nil
 }
 
@@ -97,11 +98,11 @@ func openValueLog() (*valueLog, error) {
 	return &valueLog{f: f}, nil
 }
 
-func (l *valueLog) record(rpc, dir, field, selector string, dv *tfprotov6.DynamicValue) {
+func (l *valueLog) record(rpc, dir, name, selector string, dv *tfprotov6.DynamicValue) {
 	if l.f == nil {
 		return
 	}
-	line, _ := json.Marshal(logEntry{rpc, dir, field, selector, dv.MsgPack, dv.JSON})
+	line, _ := json.Marshal(logEntry{rpc, dir, name, selector, dv.MsgPack, dv.JSON})
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.f.Write(append(line, '\n')) // one write a line: O_APPEND keeps lines whole

@@ -203,7 +203,7 @@ func (p *provider) checkApplied(planned, applied *dynval.Value) error {
 	defer d.Close()
 	for _, e := range d.All() {
 		if e.Value1 != nil && e.Value1.IsKnown() {
-			return fmt.Errorf("apply changed %s, which the plan knew: %s", e.Path, e)
+			return fmt.Errorf("apply changed what the plan knew: %s", e)
 		}
 	}
 	return nil
