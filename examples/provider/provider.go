@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"iter"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -20,11 +19,8 @@ type provider struct {
 	thing    block // the resource
 	data     block // the data source
 	identity *dynval.IdentitySchema
-	// writeOnly holds where the resource's write-only attributes are, as
-	// pattern spells paths ("password_wo").
-	writeOnly map[string]bool
-	store     store
-	log       *valueLog
+	store    store
+	log      *valueLog
 }
 
 var _ tfprotov6.ProviderServer = (*provider)(nil)
@@ -34,7 +30,7 @@ func newProvider() (*provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &provider{doc: doc, writeOnly: map[string]bool{}}
+	p := &provider{doc: doc}
 	for _, s := range []struct {
 		b   *block
 		sel string
@@ -46,37 +42,15 @@ func newProvider() (*provider, error) {
 	if p.identity, err = doc.GetIdentity("identity:"+thingType, ""); err != nil {
 		return nil, err
 	}
-	b := p.thing.schema.Block()
-	findWriteOnly(b.Attributes(), b.NestedBlocks(), "", p.writeOnly)
 	p.log, err = openValueLog()
 	return p, err
 }
 
-// findWriteOnly records the paths of the write-only attributes of a block
-// (or of a nested attribute's object, with no blocks), at any depth.
-func findWriteOnly(attrs iter.Seq[dynval.Attribute], blocks iter.Seq[dynval.NestedBlock], prefix string, out map[string]bool) {
-	for a := range attrs {
-		if a.Flags()&dynval.AttrWriteOnly != 0 {
-			out[prefix+a.Name()] = true
-		}
-		if o, ok := a.NestedType(); ok {
-			findWriteOnly(o.Attributes(), nil, prefix+a.Name()+nestedStep(o.Nesting()), out)
-		}
-	}
-	if blocks == nil {
-		return
-	}
-	for nb := range blocks {
-		body := nb.Body()
-		findWriteOnly(body.Attributes(), body.NestedBlocks(), prefix+nb.TypeName()+nestedStep(nb.Nesting()), out)
-	}
-}
-
-func nestedStep(n dynval.Nesting) string {
-	if n == dynval.NestingSingle || n == dynval.NestingGroup {
-		return "."
-	}
-	return "[*]."
+// writeOnly reports whether path leads to a write-only attribute of the
+// resource, at any depth (through nested blocks and nested attributes).
+func (p *provider) writeOnly(path dynval.Path) bool {
+	a, ok := p.thing.schema.Block().AttributeByPath(path)
+	return ok && a.Flags()&dynval.AttrWriteOnly != 0
 }
 
 // pattern spells a path with every index, key and set element as [*]:

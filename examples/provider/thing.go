@@ -41,7 +41,7 @@ func (p *provider) ValidateResourceConfig(_ context.Context, req *tfprotov6.Vali
 		return resp, nil
 	}
 	config.Walk(func(path dynval.Path, v *dynval.Value) (bool, error) {
-		if p.writeOnly[pattern(path)] && v.IsKnown() && !v.IsNull() { // unknown while validating
+		if p.writeOnly(path) && v.IsKnown() && !v.IsNull() { // unknown while validating
 			resp.Diagnostics = append(resp.Diagnostics, &tfprotov6.Diagnostic{
 				Severity:  tfprotov6.DiagnosticSeverityError,
 				Summary:   "Write-only attribute not supported by this client",
@@ -60,14 +60,13 @@ func (p *provider) ValidateResourceConfig(_ context.Context, req *tfprotov6.Vali
 // never kept.
 func (p *provider) plan(proposed *dynval.Value) (*dynval.Value, error) {
 	return proposed.Transform(func(path dynval.Path, v *dynval.Value) (*dynval.Value, error) {
-		at := pattern(path)
-		if p.writeOnly[at] {
+		if p.writeOnly(path) {
 			return dynval.NullVal(v.Type()), nil
 		}
 		if !v.IsNull() {
 			return v, nil
 		}
-		switch at {
+		switch pattern(path) {
 		case "id": // "thing-..." once created
 			return dynval.UnknownVal(dynval.TypeString(), &dynval.Refinements{NotNull: true, Prefix: idPrefix})
 		case "serial": // 1 or more
@@ -352,9 +351,7 @@ func (p *provider) identityOf(state *dynval.Value) *tfprotov6.ResourceIdentityDa
 		return nil
 	}
 	defer v.Close()
-	t := p.identity.ImpliedType()
-	defer t.Close()
-	data, err := v.EncodeMsgpack(t)
+	data, err := p.identity.EncodeMsgpack(v)
 	if err != nil {
 		return nil
 	}
@@ -362,12 +359,10 @@ func (p *provider) identityOf(state *dynval.Value) *tfprotov6.ResourceIdentityDa
 }
 
 func (p *provider) decodeIdentity(dv *tfprotov6.DynamicValue) (*dynval.Value, error) {
-	t := p.identity.ImpliedType()
-	defer t.Close()
 	if dv.MsgPack == nil && dv.JSON != nil {
-		return dynval.DecodeJSON(dv.JSON, t, nil)
+		return p.identity.DecodeJSON(dv.JSON, nil)
 	}
-	return dynval.DecodeMsgpack(dv.MsgPack, t, nil)
+	return p.identity.DecodeMsgpack(dv.MsgPack, nil)
 }
 
 func (p *provider) UpgradeResourceIdentity(_ context.Context, req *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {
@@ -376,15 +371,13 @@ func (p *provider) UpgradeResourceIdentity(_ context.Context, req *tfprotov6.Upg
 		resp.Diagnostics = unknownType(req.TypeName)
 		return resp, nil
 	}
-	ident, err := p.decodeIdentity(&tfprotov6.DynamicValue{JSON: req.RawIdentity.JSON}) // one version so far
+	ident, err := p.identity.DecodeJSON(req.RawIdentity.JSON, nil) // one version so far
 	if err != nil {
 		resp.Diagnostics = errorDiag("Cannot upgrade the identity", err)
 		return resp, nil
 	}
 	defer ident.Close()
-	t := p.identity.ImpliedType()
-	defer t.Close()
-	data, err := ident.EncodeMsgpack(t)
+	data, err := p.identity.EncodeMsgpack(ident)
 	if err != nil {
 		resp.Diagnostics = errorDiag("Cannot encode the identity", err)
 		return resp, nil
