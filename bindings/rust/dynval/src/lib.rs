@@ -107,7 +107,7 @@ pub use dynval_sys as sys;
 ///
 /// ```
 /// let (major, minor, _) = dynval::version();
-/// assert_eq!((major, minor), (0, 1));
+/// assert_eq!((major, minor), (dynval::sys::DV_VERSION_MAJOR, dynval::sys::DV_VERSION_MINOR));
 /// ```
 pub fn version() -> (u32, u32, u32) {
     let v = unsafe { sys::dv_version() };
