@@ -53,8 +53,7 @@ Value decode_buffer(const char* data, size_t len, size_t capacity, const Type& t
 }  // namespace
 
 Value json_decode_padded(const char* data, size_t len, size_t capacity, const Type& type, const DecodeOptions& opts) {
-  if (len > opts.limits.max_input_size)
-    throw Error(Status::Limit, "input larger than " + std::to_string(opts.limits.max_input_size) + " bytes", {}, 0);
+  if (len > opts.limits.max_input_size) throw limits::input_size(len, opts.limits.max_input_size);
   if (capacity >= len && capacity - len >= simdjson::SIMDJSON_PADDING)
     return decode_buffer(data, len, capacity, type, opts);
   return json_decode(std::string_view(data, len), type, opts);

@@ -42,11 +42,13 @@ bool string_to_bool(std::string_view s) {
 
 class JsonEncoder {
  public:
-  explicit JsonEncoder(std::string& out) : out_(out) {}
+  JsonEncoder(std::string& out, const EncodeOptions& opts)
+      : out_(out), out_base_(out.size()), out_limit_(opts.max_output_size) {}
 
   // marshal(val, t, path, b), in go-cty's order of checks: unknown, dynamic
   // wrapper, null, then by the *schema* type.
   void encode(const Value& v, const Type& t) {
+    out_limit_.check(out_.size() - out_base_);
     if (!v.is_known()) throw Error(Status::Unknown, "value is not known");
     const TypeKind tk = t.kind();
     if (tk == TypeKind::Dynamic && !v.type().is_dynamic()) {
@@ -151,7 +153,7 @@ class JsonEncoder {
         return;
       case TypeKind::String: {
         // convert: String -> Number is ParseNumberVal.
-        std::optional<Number> n = Number::parse(v.as_string());
+        std::optional<Number> n = Number::parse_bounded(v.as_string());
         if (!n) mismatch("a number is required");
         append_number(*n);
         return;
@@ -294,14 +296,17 @@ class JsonEncoder {
   }
 
   std::string& out_;
+  size_t out_base_;
+  OutputLimit out_limit_;
 };
 
 }  // namespace
 
-void json_encode(std::string& out, const Value& v, const Type& type) {
+void json_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts) {
   const size_t start = out.size();
   try {
-    JsonEncoder(out).encode(v, type);
+    JsonEncoder(out, opts).encode(v, type);
+    OutputLimit(opts.max_output_size).check(out.size() - start);
   } catch (...) {
     out.resize(start);  // leave the caller's buffer as it was
     throw;

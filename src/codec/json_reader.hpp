@@ -67,24 +67,6 @@ inline bool is_json_number(std::string_view s) {
   return i == n;
 }
 
-// Decimal exponent magnitude of number text ("1e400" -> 400, "1p10" -> 4,
-// no exponent -> 0), saturating. Text('f', -1) writes about that many
-// digits, so a short literal such as 1e5944649 would print as millions of
-// characters: such numbers fail Limits::max_number_digits instead.
-inline uint64_t decimal_exponent_magnitude(std::string_view s) {
-  size_t i = s.find_first_of("eEpP");
-  if (i == std::string_view::npos) return 0;
-  const bool binary = s[i] == 'p' || s[i] == 'P';
-  ++i;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  uint64_t e = 0;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-    e = e * 10 + uint64_t(s[i] - '0');
-    if (e > (uint64_t(1) << 40)) break;
-  }
-  return binary ? e * 30103 / 100000 : e;
-}
-
 inline int hex_val(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -220,8 +202,8 @@ inline std::string quote_char(char c) {
 class JsonDecoder {
  public:
   JsonDecoder(const char* base, size_t len, const DecodeOptions& opts, const Sanitized* san)
-      : base_(base), end_(base + len), opts_(opts), san_(san) {
-    max_depth_ = std::min(opts.limits.max_depth, kMaxSupportedDepth);
+      : base_(base), end_(base + len), opts_(opts), budget_(opts.limits, len), san_(san) {
+    max_depth_ = opts.limits.effective_depth();
   }
 
   Value decode_document(od::document& doc, const Type& t) {
@@ -288,9 +270,7 @@ class JsonDecoder {
       msg += "\"";
       fail(Status::Parse, std::move(msg), tok.data());
     }
-    if (s.size() > opts_.limits.max_number_digits)
-      fail(Status::Limit, "number has more than " + std::to_string(opts_.limits.max_number_digits) + " characters",
-           tok.data());
+    budget_.check_number_text(s.size(), offset(tok.data()));
     return s;
   }
 
@@ -384,7 +364,7 @@ class JsonDecoder {
 
   std::string_view check_len(std::string_view s, const char* at) const {
     if (s.size() > opts_.limits.max_string_length)
-      fail(Status::Limit, "string longer than " + std::to_string(opts_.limits.max_string_length) + " bytes", at);
+      throw limits::string_length(s.size(), opts_.limits.max_string_length, offset(at));
     return s;
   }
 
@@ -403,14 +383,10 @@ class JsonDecoder {
     return it->second.second;
   }
 
-  void count_element(const char* at) {
-    if (++elements_ > opts_.limits.max_elements)
-      fail(Status::Limit, "more than " + std::to_string(opts_.limits.max_elements) + " elements", at);
-  }
+  void count_element(const char* at) { budget_.add_elements(1, offset(at)); }
 
   void enter(size_t depth, const char* at) const {
-    if (depth + 1 > max_depth_)
-      fail(Status::Limit, "nesting depth exceeds the limit of " + std::to_string(max_depth_), at);
+    if (depth + 1 > max_depth_) throw limits::depth(max_depth_, offset(at));
   }
 
   // ---- the walk ----
@@ -487,33 +463,17 @@ class JsonDecoder {
       s = number_text(tok);
     } else if (jt == od::json_type::string) {
       s = unescape(tok.data() + 1);
-      if (s.size() > opts_.limits.max_number_digits)
-        fail(Status::Limit, "number has more than " + std::to_string(opts_.limits.max_number_digits) + " characters",
-             tok.data());
     } else {
       if (jt == od::json_type::boolean) expect_literal(trim_ws(tok), trim_ws(tok)[0] == 't' ? "true" : "false");
       fail(Status::TypeMismatch, "number is required", tok.data());
     }
-    // Exponents beyond big.Float's range (decimal ~6.5e8) are go-cty's
-    // "a number is required"; below that, huge ones hit our limit.
-    const uint64_t mag = decimal_exponent_magnitude(s);
-    const bool too_long = mag > opts_.limits.max_number_digits;
-    if (too_long && mag < 600000000)
-      fail(Status::Limit,
-           "number exponent would need more than " + std::to_string(opts_.limits.max_number_digits) + " digits",
-           tok.data());
-    std::optional<Number> n = Number::parse(s);
+    // The limit applies to what the number prints as, exactly as in the
+    // MessagePack decoder, so that whatever decodes also encodes to text the
+    // decoders accept again ("-1e-9999" prints as 10,002 characters; found
+    // by fuzz_roundtrip). Exponents beyond big.Float's range are go-cty's
+    // "a number is required".
+    std::optional<Number> n = parse_number(s, s.size(), budget_, offset(tok.data()));
     if (!n) fail(Status::TypeMismatch, "a number is required", tok.data());
-    if (too_long) fail(Status::Limit, "number exponent too large", tok.data());
-    // The exponent check above is a cheap first cut; the limit applies to
-    // what the number prints as, exactly as in the MessagePack decoder, so
-    // that whatever decodes also encodes to text the decoders accept again
-    // ("-1e-9999" prints as 10,002 characters; found by fuzz_roundtrip).
-    try {
-      check_number_digits(*n, s.size(), opts_.limits, number_expansion_, 0);
-    } catch (const Error& e) {
-      fail(e.status(), e.message(), tok.data());
-    }
     return std::move(*n);
   }
 
@@ -826,10 +786,9 @@ class JsonDecoder {
   const char* base_;
   const char* end_;
   const DecodeOptions& opts_;
-  size_t number_expansion_ = 0;  // see check_number_digits (codec.hpp)
+  DocumentBudget budget_;
   const Sanitized* san_;
   size_t max_depth_;
-  size_t elements_ = 0;
   const char* last_ = nullptr;  // most recent token, for errors simdjson reports without a position
   std::string scratch_;
   std::unordered_map<const void*, std::pair<Type, Type>> stripped_;  // node -> (t, stripped)
@@ -928,8 +887,7 @@ std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&
 // end), after the input size limit.
 template <class F>
 auto with_padded_copy(std::string_view in, const DecodeOptions& opts, F&& f) {
-  if (in.size() > opts.limits.max_input_size)
-    throw Error(Status::Limit, "input larger than " + std::to_string(opts.limits.max_input_size) + " bytes", {}, 0);
+  if (in.size() > opts.limits.max_input_size) throw limits::input_size(in.size(), opts.limits.max_input_size);
   thread_local std::string padded;
   padded.assign(in.data(), in.size());
   padded.resize(in.size() + simdjson::SIMDJSON_PADDING, '\0');

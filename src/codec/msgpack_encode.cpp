@@ -77,10 +77,12 @@ bool conforms(const Type& given, const Type& want) {
 // decimal Text('f', -1) as a string.
 class Encoder {
  public:
-  explicit Encoder(std::string& out) : out_(out) {}
+  Encoder(std::string& out, const EncodeOptions& opts)
+      : out_(out), out_base_(out.size()), out_limit_(opts.max_output_size) {}
 
   // Value whose type equals its schema type; no dynamic inside.
   void exact(const Value& v) {
+    out_limit_.check(out_.size() - out_base_);
     const Type& ty = v.type();
     switch (v.state()) {
       case Value::State::Unknown: unknown(v.refinements(), ty); return;
@@ -143,6 +145,7 @@ class Encoder {
   // Any value against any schema type (marshal() with the up-front
   // conversion folded in).
   void general(const Value& v, const Type& ty) {
+    out_limit_.check(out_.size() - out_base_);
     const Type& vt = v.type();
     if (ty.is_dynamic()) {
       if (!vt.is_dynamic()) {
@@ -313,7 +316,7 @@ class Encoder {
         }
         return;
       case TypeKind::Number: {
-        auto n = Number::parse(v.as_string());
+        auto n = Number::parse_bounded(v.as_string());
         if (!n) throw Error(Status::TypeMismatch, "a number is required");
         mp::write_number(out_, *n);
         return;
@@ -434,20 +437,23 @@ class Encoder {
   }
 
   std::string& out_;
+  size_t out_base_;
+  OutputLimit out_limit_;
   std::string scratch_;
 };
 
 }  // namespace
 
-void msgpack_encode(std::string& out, const Value& v, const Type& type) {
+void msgpack_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts) {
   const size_t start = out.size();
-  Encoder enc(out);
+  Encoder enc(out, opts);
   try {
     if (v.type() == type && !type.has_dynamic()) {
       enc.exact(v);
     } else {
       enc.general(v, type);
     }
+    OutputLimit(opts.max_output_size).check(out.size() - start);
   } catch (...) {
     out.resize(start);  // nothing is appended on failure
     throw;

@@ -58,12 +58,13 @@ namespace {
 
 class MsgpackToJson : public detail::Decoder {
  public:
-  MsgpackToJson(const uint8_t* b, size_t n, const Limits& lim, size_t* elements, std::string& out)
-      : Decoder(b, b, b + n, lim, elements), out_(out) {}
+  MsgpackToJson(const uint8_t* b, size_t n, DocumentBudget& budget, std::string& out)
+      : Decoder(b, b, b + n, budget), out_(out), out_base_(out.size()), out_limit_(budget.limits().max_output_size) {}
 
   // One value of schema type `ty` (no optional markers): Decoder::decode()
   // with JSON output.
   void transcode(const Type& ty) {
+    out_limit_.check(out_.size() - out_base_);
     if (p_ == end_) fail(Status::Parse, "EOF", offset());
     const uint8_t c = *p_;
     if (detail::is_ext(c)) {
@@ -173,8 +174,9 @@ class MsgpackToJson : public detail::Decoder {
   // errors become pending.
   void emit_value(const Value& v, const Type& ty) {
     try {
-      json_encode(out_, v, ty);
+      json_encode(out_, v, ty, EncodeOptions{out_limit_.max() - std::min(out_limit_.max(), out_.size() - out_base_) + 1});
     } catch (Error& e) {
+      if (e.status() == Status::Limit) throw;
       pend(std::move(e));
     }
   }
@@ -488,6 +490,8 @@ class MsgpackToJson : public detail::Decoder {
   }
 
   std::string& out_;
+  size_t out_base_;  // out_.size() before the transcode
+  OutputLimit out_limit_;
   std::vector<Error> errors_;  // recorded encode errors; pending_ indexes it
   int pending_ = -1;
   std::vector<Entry> entries_;   // open maps/objects' entries (a stack)
@@ -532,7 +536,7 @@ class JsonToMsgpack : public json::JsonDecoder {
  public:
   JsonToMsgpack(const char* base, size_t len, const DecodeOptions& opts, const json::Sanitized* san,
                 std::string& out)
-      : JsonDecoder(base, len, opts, san), out_(out) {}
+      : JsonDecoder(base, len, opts, san), out_(out), out_base_(out.size()), out_limit_(opts.limits.max_output_size) {}
 
   void run(json::od::document& doc, const Type& t) {
     walk_document(doc, [&] { transcode(doc, t, 0); });
@@ -544,6 +548,7 @@ class JsonToMsgpack : public json::JsonDecoder {
   // fallbacks can matter): JsonDecoder::decode() with MessagePack output.
   template <class Node>
   void transcode(Node& node, const Type& t, size_t depth) {
+    out_limit_.check(out_.size() - out_base_);
     const std::string_view tok = token_of(node);
     const char* at = tok.data();
     json::od::json_type jt;
@@ -601,7 +606,9 @@ class JsonToMsgpack : public json::JsonDecoder {
   }
 
   // A decoded subtree (fallback), written by msgpack_encode.
-  [[gnu::noinline]] void emit(const Value& v, const Type& t) { msgpack_encode(out_, v, t); }
+  [[gnu::noinline]] void emit(const Value& v, const Type& t) {
+    msgpack_encode(out_, v, t, EncodeOptions{out_limit_.max() - std::min(out_limit_.max(), out_.size() - out_base_) + 1});
+  }
 
   void number(const Number& n) { mp::write_number(out_, n); }
 
@@ -833,6 +840,8 @@ class JsonToMsgpack : public json::JsonDecoder {
   }
 
   std::string& out_;
+  size_t out_base_;  // out_.size() before the transcode
+  OutputLimit out_limit_;
   std::vector<Span> spans_;  // open maps/objects' entries (a stack)
   std::string keys_;         // NFC map keys of the open maps
   std::string reorder_buf_;
@@ -841,15 +850,12 @@ class JsonToMsgpack : public json::JsonDecoder {
 }  // namespace
 
 void msgpack_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
-  if (in.size() > opts.limits.max_input_size) {
-    throw Error(Status::Limit, "input of " + std::to_string(in.size()) + " bytes exceeds the limit",
-                {}, 0);
-  }
+  if (in.size() > opts.limits.max_input_size) throw limits::input_size(in.size(), opts.limits.max_input_size);
   const size_t start = out.size();
   try {
     const auto* b = reinterpret_cast<const uint8_t*>(in.data());
-    size_t elements = 0;
-    MsgpackToJson t(b, in.size(), opts.limits, &elements, out);
+    DocumentBudget budget(opts.limits, in.size());
+    MsgpackToJson t(b, in.size(), budget, out);
     if (type.has_optional()) {
       t.transcode(type.without_optional());
     } else {

@@ -15,6 +15,7 @@
 
 #include "number/internal.hpp"
 #include "support/error.hpp"
+#include "support/limits.hpp"
 
 namespace dynval {
 
@@ -306,6 +307,66 @@ Number Number::infinity(bool negative) noexcept {
 // Parsing: big.ParseFloat(s, 10, prec, ToNearestEven), floatconv.go.
 
 std::optional<Number> Number::parse(std::string_view text) { return parse_prec(text, 512); }
+
+namespace {
+
+// |E| for number text denoting about d.ddd * 10^E (E from the position of
+// the first non-zero mantissa digit and the exponent, a binary 'p'
+// exponent converted to decimal), saturating near 2^40; 0 for zero and for
+// text that is not a number (parse decides those).
+uint64_t decimal_magnitude(std::string_view s) {
+  size_t i = 0;
+  const size_t n = s.size();
+  if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+  int64_t int_digits = 0, first_nonzero = -1, k = 0;
+  bool point = false;
+  for (; i < n; ++i) {
+    const char c = s[i];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    if (c != '0' && first_nonzero < 0) first_nonzero = k;
+    ++k;
+    if (!point) ++int_digits;
+  }
+  if (first_nonzero < 0) return 0;
+  int64_t e = int_digits - 1 - first_nonzero;
+  if (i < n && (s[i] == 'e' || s[i] == 'E' || s[i] == 'p' || s[i] == 'P')) {
+    const bool binary = s[i] == 'p' || s[i] == 'P';
+    ++i;
+    bool eneg = false;
+    if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
+    int64_t x = 0;
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; ++i) {
+      x = x * 10 + (s[i] - '0');
+      if (x > (int64_t(1) << 40)) break;
+    }
+    if (binary) x = x * 30103 / 100000;
+    e += eneg ? -x : x;
+  }
+  return static_cast<uint64_t>(e < 0 ? -e : e);
+}
+
+// From this decimal magnitude on, big.Float's binary exponent (int32)
+// overflows: Go's Parse gives +/-Inf or 0, or fails for exponents beyond
+// int64, and parse() answers as fast. Below it, a number this large is
+// refused by the digit limit instead, without computing it.
+constexpr uint64_t kBeyondBigFloat = 646456993;  // ceil((2^31 - 1) * log10(2))
+
+}  // namespace
+
+std::optional<Number> Number::parse_bounded(std::string_view text, size_t max_chars) {
+  if (text.size() > max_chars) throw limits::number_text(text.size(), max_chars, kNoOffset);
+  const uint64_t mag = decimal_magnitude(text);
+  if (mag >= kBeyondBigFloat) return parse(text);
+  // d.ddd * 10^E prints with at least |E| + 1 characters.
+  if (mag >= max_chars) throw limits::number_digits(max_chars, kNoOffset);
+  std::optional<Number> n = parse(text);
+  if (n && n->text_length_bound() > max_chars) throw limits::number_digits(max_chars, kNoOffset);
+  return n;
+}
 
 std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
   check_prec(prec);
@@ -722,12 +783,15 @@ size_t Number::text_length_bound() const noexcept {
     e2 = u_.big->exp;
   }
   const int64_t top = bits + e2;
-  double n = 4;
-  n += top > 0 ? static_cast<double>(top) * kLog10of2 + 1 : 1;
+  // Sign, then the integer digits: |x| < 2^top, and 2^top is never a power
+  // of ten, so at most floor(top * log10(2)) + 1 of them (one "0" below 1).
+  double n = signbit() ? 1 : 0;
+  n += top > 0 ? std::floor(static_cast<double>(top) * kLog10of2) + 1 : 1;
   if (e2 < 0) {
+    // The point, then the fraction.
     double frac = (top < 0 ? static_cast<double>(-top) * kLog10of2 + 1 : 0) +
                   static_cast<double>(prec_) * kLog10of2 + 2;
-    n += std::min(frac, static_cast<double>(-e2));
+    n += 1 + std::min(frac, static_cast<double>(-e2));
   }
   return n >= 9.0e18 ? SIZE_MAX : static_cast<size_t>(n);
 }

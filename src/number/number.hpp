@@ -59,6 +59,16 @@ class Number {
   // ".5", "5.". Returns nullopt for anything else (whitespace, "NaN", "0x10",
   // "1_000", exponent overflow such as "1e99999999999").
   static std::optional<Number> parse(std::string_view text);
+  // The one way text becomes a number under a digit limit (decoders,
+  // string -> number conversion, dv_value_new_number_text): as parse(), but
+  // Error(Status::Limit) (support/limits.hpp messages, no offset) when the
+  // text is longer than max_chars or the number would print as more than
+  // max_chars characters. Huge exponents are refused from the text, before
+  // any arithmetic, so the cost is bounded by max_chars whatever the input.
+  // nullopt, as parse(), for text that is not a number, including exponents
+  // beyond big.Float's range.
+  static std::optional<Number> parse_bounded(std::string_view text, size_t max_chars = kDefaultMaxChars);
+  static constexpr size_t kDefaultMaxChars = 10000;  // limits::kDefaultMaxNumberDigits
   // As parse(), but at another precision (tests and conformance only).
   static std::optional<Number> parse_prec(std::string_view text, uint32_t prec);
 
