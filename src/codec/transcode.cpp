@@ -865,6 +865,7 @@ void msgpack_to_json(std::string& out, std::string_view in, const Type& type, co
       throw Error(Status::Parse, "extra bytes after msgpack value", {}, t.offset());
     }
     if (const Error* e = t.pending()) throw Error(*e);
+    OutputLimit(opts.limits.max_output_size).check(out.size() - start);
   } catch (...) {
     out.resize(start);  // nothing is appended on failure
     throw;
@@ -881,6 +882,7 @@ void json_to_msgpack(std::string& out, std::string_view in, const Type& type, co
                             t.run(doc, type);
                           });
     });
+    OutputLimit(opts.limits.max_output_size).check(out.size() - start);
   } catch (...) {
     out.resize(start);  // nothing is appended on failure
     throw;

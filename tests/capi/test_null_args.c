@@ -135,6 +135,11 @@ int main(void) {
   INVALID(dv_msgpack_decode(&v, "\xc3", 1, NULL, NULL, &err));
   INVALID(dv_json_decode(&v, NULL, 4, dv_type_bool(), &o, &err));
   INVALID(dv_json_decode(&v, "true", 4, NULL, &o, &err));
+  INVALID(dv_encode_options_init(NULL, DV_ENCODE_OPTIONS_VERSION, &err));
+  INVALID(dv_msgpack_encode_ext(NULL, good, NULL, NULL, &err));
+  INVALID(dv_msgpack_encode_ext(&buf, NULL, NULL, NULL, &err));
+  INVALID(dv_json_encode_ext(NULL, good, NULL, NULL, &err));
+  INVALID(dv_json_encode_ext(&buf, NULL, NULL, NULL, &err));
   INVALID(dv_msgpack_encode(NULL, good, NULL, &err));
   INVALID(dv_msgpack_encode(&buf, NULL, NULL, &err));
   INVALID(dv_json_encode(&buf, NULL, NULL, &err));

@@ -27,6 +27,8 @@ pub type dv_tristate = ::core::ffi::c_uint;
 pub type dv_refinements_t = dv_refinements;
 #[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
 pub type dv_decode_options_t = dv_decode_options;
+#[doc = " Encoder options, versioned like [`dv_decode_options_t`]: initialize with\n [`DV_ENCODE_OPTIONS_INIT`] or [`dv_encode_options_init`], then change\n fields. A limit set to 0 means the default."]
+pub type dv_encode_options_t = dv_encode_options;
 #[doc = " A provider schema: opaque, immutable, freed with [`dv_schema_free`]."]
 pub type dv_schema_t = dv_schema;
 #[doc = " A mutable schema builder: opaque, freed with [`dv_builder_free`]."]
@@ -111,8 +113,21 @@ pub struct dv_decode_options {
     pub max_elements: usize,
     #[doc = "< bytes of one string (default 1 GiB)"]
     pub max_string_length: usize,
-    #[doc = "< characters of one number's text (default 10000);\nalso, the numbers of one input may print as at\nmost 8 * this many characters beyond their input\nlength in total (\"1e9999\" is 6 bytes that print\nas 10,000 digits)"]
+    #[doc = "< characters one number prints as (default 10000);\nalso, the numbers of one input may print as at\nmost max(8 * this, 64 * input bytes) characters\nbeyond their input length in total (\"1e9999\" is\n6 bytes that print as 10,000 digits)"]
     pub max_number_digits: usize,
+    #[doc = "< since version 2: bytes the transcoders write\n(default 256 MiB, the protocol's message cap)"]
+    pub max_output_size: usize,
+}
+#[doc = " Encoder options, versioned like [`dv_decode_options_t`]: initialize with\n [`DV_ENCODE_OPTIONS_INIT`] or [`dv_encode_options_init`], then change\n fields. A limit set to 0 means the default."]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct dv_encode_options {
+    #[doc = "< [`DV_ENCODE_OPTIONS_VERSION`]"]
+    pub version: u32,
+    #[doc = "< no flags are defined yet: must be 0"]
+    pub flags: u32,
+    #[doc = "< bytes of output (default 256 MiB, the protocol's\nmessage cap); past it, `DV_ERR_LIMIT`"]
+    pub max_output_size: usize,
 }
 #[repr(C)]
 #[derive(Debug)]
@@ -139,8 +154,9 @@ pub const DV_REFINE_UPPER: u32 = 16;
 pub const DV_REFINE_UPPER_INCLUSIVE: u32 = 32;
 pub const DV_REFINE_LENGTH_MIN: u32 = 64;
 pub const DV_REFINE_LENGTH_MAX: u32 = 128;
-pub const DV_DECODE_OPTIONS_VERSION: u32 = 1;
+pub const DV_DECODE_OPTIONS_VERSION: u32 = 2;
 pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
+pub const DV_ENCODE_OPTIONS_VERSION: u32 = 1;
 pub const DV_ATTR_REQUIRED: u32 = 1;
 pub const DV_ATTR_OPTIONAL: u32 = 2;
 pub const DV_ATTR_COMPUTED: u32 = 4;
@@ -337,7 +353,7 @@ fn bindgen_test_layout_dv_refinements() {
 fn bindgen_test_layout_dv_decode_options() {
     const UNINIT: ::core::mem::MaybeUninit<dv_decode_options> = ::core::mem::MaybeUninit::uninit();
     let ptr = UNINIT.as_ptr();
-    assert_eq!(::core::mem::size_of::<dv_decode_options>(), 48usize, "Size of dv_decode_options");
+    assert_eq!(::core::mem::size_of::<dv_decode_options>(), 56usize, "Size of dv_decode_options");
     assert_eq!(::core::mem::align_of::<dv_decode_options>(), 8usize, "Alignment of dv_decode_options");
     assert_eq!(
         unsafe { ::core::ptr::addr_of!((*ptr).version) as usize - ptr as usize },
@@ -373,6 +389,33 @@ fn bindgen_test_layout_dv_decode_options() {
         unsafe { ::core::ptr::addr_of!((*ptr).max_number_digits) as usize - ptr as usize },
         40usize,
         "Offset of field: dv_decode_options::max_number_digits"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).max_output_size) as usize - ptr as usize },
+        48usize,
+        "Offset of field: dv_decode_options::max_output_size"
+    );
+}
+#[test]
+fn bindgen_test_layout_dv_encode_options() {
+    const UNINIT: ::core::mem::MaybeUninit<dv_encode_options> = ::core::mem::MaybeUninit::uninit();
+    let ptr = UNINIT.as_ptr();
+    assert_eq!(::core::mem::size_of::<dv_encode_options>(), 16usize, "Size of dv_encode_options");
+    assert_eq!(::core::mem::align_of::<dv_encode_options>(), 8usize, "Alignment of dv_encode_options");
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).version) as usize - ptr as usize },
+        0usize,
+        "Offset of field: dv_encode_options::version"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).flags) as usize - ptr as usize },
+        4usize,
+        "Offset of field: dv_encode_options::flags"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).max_output_size) as usize - ptr as usize },
+        8usize,
+        "Offset of field: dv_encode_options::max_output_size"
     );
 }
 #[doc = " Nesting modes, numbered as the plugin protocol's `NestingMode`."]
@@ -677,6 +720,12 @@ extern "C" {
         version: u32,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
+    #[doc = " Initializes `opts` like [`DV_ENCODE_OPTIONS_INIT`] for the given version.\n\n @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.\n @param version must be [`DV_ENCODE_OPTIONS_VERSION`] (or an older version\n                this library knows); otherwise `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe."]
+    pub fn dv_encode_options_init(
+        opts: *mut dv_encode_options_t,
+        version: u32,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
     #[doc = " Decodes MessagePack bytes as a value of type `type` (cty\n `msgpack.Unmarshal`), including unknown values with refinements and the\n dynamic-type wrapper.\n\n @param out receives a new value owned by the caller (free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the input (not retained); may be NULL only when `len == 0`.\n @param len number of input bytes.\n @param type the expected type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or options (borrowed for the call).\n @param err optional error details: message, path and byte offset.\n @return `DV_OK`; `DV_ERR_PARSE` (malformed input, truncated input, or\n         with [`DV_DECODE_REJECT_TRAILING`] trailing bytes);\n         `DV_ERR_TYPE_MISMATCH` (well-formed input that does not have the\n         type, e.g. a bool where a number is required);\n         `DV_ERR_REFINEMENT` (contradictory refinements in an unknown);\n         `DV_ERR_LIMIT`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.\n Thread-safe."]
     pub fn dv_msgpack_decode(
         out: *mut *mut dv_value_t,
@@ -686,11 +735,19 @@ extern "C" {
         opts: *const dv_decode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper), or NULL for the value's own\n             type.\n A value whose type differs from `type` is first converted as go-cty's\n `convert.Convert` would for the supported cases: number or bool to string\n (`true` becomes `\"true\"`), string to number or bool when it parses, and\n list/map/tuple/object element-wise; a null or unknown becomes a null or\n unknown of `type`. Anything else is `DV_ERR_TYPE_MISMATCH`.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not conform to\n         `type` and cannot be converted); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper), or NULL for the value's own\n             type.\n A value whose type differs from `type` is first converted as go-cty's\n `convert.Convert` would for the supported cases: number or bool to string\n (`true` becomes `\"true\"`), string to number or bool when it parses, and\n list/map/tuple/object element-wise; a null or unknown becomes a null or\n unknown of `type`. Anything else is `DV_ERR_TYPE_MISMATCH`.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not conform to\n         `type` and cannot be converted); `DV_ERR_LIMIT` (more than 256 MiB\n         of output, or a string converted to a number beyond the digit\n         limit); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_msgpack_encode(
         out: *mut dv_buf_t,
         v: *const dv_value_t,
         type_: *const dv_type_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " [`dv_msgpack_encode`] with options: `opts` NULL for defaults (the\n default output limit, as [`dv_msgpack_encode`] applies), or options\n (borrowed for the call). Output beyond `max_output_size` gives\n `DV_ERR_LIMIT` and leaves `out` untouched. Other parameters, ownership and\n statuses as [`dv_msgpack_encode`]. Thread-safe."]
+    pub fn dv_msgpack_encode_ext(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        type_: *const dv_type_t,
+        opts: *const dv_encode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
     #[doc = " Decodes JSON text as a value of type `type` (cty `json.Unmarshal`).\n Parameters, ownership and statuses as [`dv_msgpack_decode`]."]
@@ -707,6 +764,14 @@ extern "C" {
         out: *mut dv_buf_t,
         v: *const dv_value_t,
         type_: *const dv_type_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " [`dv_json_encode`] with options, as [`dv_msgpack_encode_ext`] is to\n [`dv_msgpack_encode`]. Thread-safe."]
+    pub fn dv_json_encode_ext(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        type_: *const dv_type_t,
+        opts: *const dv_encode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
     #[doc = " Converts MessagePack to JSON by type in one pass, with the same bytes and\n errors as decoding then encoding.\n\n @param out receives the owned JSON text (release with\n            [`dv_buf_dispose`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the MessagePack input (not retained); may be NULL only when\n             `len == 0`.\n @param len number of input bytes.\n @param type the type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or decode options (borrowed for the call).\n @param err optional error details.\n @return the statuses of [`dv_msgpack_decode`] and [`dv_json_encode`].\n Thread-safe."]

@@ -65,7 +65,7 @@ mod types;
 mod util;
 mod value;
 
-pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions};
+pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions, EncodeOptions};
 pub use error::{Error, PathStep, Result, Status};
 pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
 pub use types::{AsTypeRef, Kind, Type, TypeAttributes, TypeRef};
