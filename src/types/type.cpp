@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 #include "types/type_node.hpp"
 
@@ -131,8 +132,18 @@ const TypeNode* take(const Type& t) noexcept {
 
 }  // namespace
 
+// The depth of a node whose deepest child has depth `child`: refused past
+// limits::kMaxSupportedDepth, so that no walk of a type recurses without
+// bound (types from JSON are capped by their parser long before).
+static uint16_t depth_above(size_t child) {
+  if (child + 1 > limits::kMaxSupportedDepth) throw limits::type_construction_depth(limits::kMaxSupportedDepth);
+  return static_cast<uint16_t>(child + 1);
+}
+
 static Type make_collection(TypeKind k, const Type& elem) {
+  const uint16_t depth = depth_above(nn(elem.node())->depth);
   auto* n = new TypeNode();
+  n->depth = depth;
   n->kind = k;
   n->elem = take(elem);
   n->has_dynamic = n->elem->has_dynamic;
@@ -158,9 +169,13 @@ Type Type::object(std::vector<AttrSpec> attrs) {
                   "duplicate object attribute name " + text::go_quoted(attrs[i].name));
     }
   }
+  size_t deepest = 0;
+  for (const AttrSpec& a : attrs) deepest = std::max<size_t>(deepest, nn(a.type.node())->depth);
+  const uint16_t depth = depth_above(deepest);
   auto owner = std::make_unique<TypeNode>();
   owner->attrs.reserve(attrs.size());  // the only allocation that can throw
   TypeNode* n = owner.release();
+  n->depth = depth;
   n->kind = TypeKind::Object;
   uint64_t h = combine(kind_seed(TypeKind::Object), attrs.size());
   for (AttrSpec& a : attrs) {
@@ -177,9 +192,13 @@ Type Type::object(std::vector<AttrSpec> attrs) {
 
 Type Type::tuple(std::vector<Type> elems) {
   if (elems.empty()) return empty_tuple();
+  size_t deepest = 0;
+  for (const Type& e : elems) deepest = std::max<size_t>(deepest, nn(e.node())->depth);
+  const uint16_t depth = depth_above(deepest);
   auto owner = std::make_unique<TypeNode>();
   owner->elems.reserve(elems.size());  // the only allocation that can throw
   TypeNode* n = owner.release();
+  n->depth = depth;
   n->kind = TypeKind::Tuple;
   uint64_t h = combine(kind_seed(TypeKind::Tuple), elems.size());
   for (const Type& e : elems) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 #include "values/value.hpp"
 #include "values/value_internal.hpp"
@@ -404,7 +405,7 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
   const Type et = st.element();
   const size_t n = elems.size();
   if (n <= 1) return values_detail::build_collection(std::move(st), elems);
-  if (n >= UINT32_MAX) throw Error(Status::Limit, "a set of more than 2^32-2 elements");
+  if (n >= UINT32_MAX) throw limits::collection_size(n, UINT32_MAX - 1);
 
   // Category for the order: known < unknown < null.
   std::vector<uint8_t> cat(n);

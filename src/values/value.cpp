@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 #include "values/value.hpp"
 #include "values/value_internal.hpp"
@@ -43,7 +44,7 @@ void StrRep::destroy(const StrRep* r) noexcept {
 }
 
 CollRep* CollRep::allocate(size_t n, bool keys, size_t key_total) {
-  if (n > UINT32_MAX) throw Error(Status::Limit, "a collection of more than 2^32-1 elements");
+  if (n > UINT32_MAX) throw limits::collection_size(n, UINT32_MAX);
   size_t size = sizeof(CollRep) + n * sizeof(Value);
   if (keys) size += (n + 1) * sizeof(uint64_t) + key_total;
   BlockArena* arena;
@@ -69,8 +70,23 @@ const Refinements& no_refinements() noexcept {
   return empty;
 }
 
+uint16_t depth_of_children(size_t deepest) {
+  if (deepest + 1 > limits::kMaxSupportedDepth) throw limits::value_depth(limits::kMaxSupportedDepth);
+  return static_cast<uint16_t>(deepest + 1);
+}
+
+uint16_t collection_depth(std::span<const Value> elems) {
+  size_t deepest = 0;
+  for (const Value& v : elems) {
+    if (const CollRep* c = ValueAccess::coll(v)) deepest = std::max<size_t>(deepest, c->depth);
+  }
+  return depth_of_children(deepest);
+}
+
 Value build_collection(Type t, std::span<Value> elems) {
+  const uint16_t depth = collection_depth(elems);
   CollRep* rep = CollRep::allocate(elems.size(), false, 0);
+  rep->depth = depth;
   Value* out = rep->values();
   bool unk = false;
   for (size_t i = 0; i < elems.size(); ++i) {
@@ -384,7 +400,13 @@ Value build_map(Type mt, std::vector<std::pair<std::string, Value>>& entries) {
     key_total += entries[idx[i]].first.size();
   }
 
+  size_t deepest = 0;
+  for (size_t i : keep) {
+    if (const CollRep* c = ValueAccess::coll(entries[i].second)) deepest = std::max<size_t>(deepest, c->depth);
+  }
+  const uint16_t depth = values_detail::depth_of_children(deepest);
   CollRep* rep = CollRep::allocate(keep.size(), true, key_total);
+  rep->depth = depth;
   Value* out = rep->values();
   uint64_t* off = rep->key_offsets();
   char* kb = rep->key_bytes();

@@ -53,6 +53,11 @@ struct CollRep : RcHeader {
   uint32_t count = 0;         // at most UINT32_MAX (allocate checks), to keep the header at 24 bytes
   bool has_unknown = false;  // an unknown anywhere inside (not wholly known)
   bool has_keys = false;     // a map: key offsets + bytes follow the values
+  // Nesting depth: 1 + the deepest child collection (0 for scalars); never
+  // more than limits::kMaxSupportedDepth, checked at construction, so that
+  // every recursive walk of a value (encode, equals, hash, sets, printing,
+  // free) is bounded.
+  uint16_t depth = 0;
 
   Value* values() noexcept { return reinterpret_cast<Value*>(this + 1); }
   const Value* values() const noexcept { return reinterpret_cast<const Value*>(this + 1); }
@@ -114,8 +119,14 @@ struct ValueAccess {
 
 namespace values_detail {
 
+// The depth of a collection of these children (1 + the deepest child);
+// Status::Limit past limits::kMaxSupportedDepth.
+uint16_t collection_depth(std::span<const Value> elems);
+// The depth of a collection whose deepest child has depth `deepest`.
+uint16_t depth_of_children(size_t deepest);
+
 // Builds a known collection value from element values (already checked and
-// in their final order). Computes has_unknown.
+// in their final order). Computes has_unknown and the depth.
 Value build_collection(Type t, std::vector<Value>&& elems);
 // The same, moving the values out of a span (a decoder's scratch stack).
 Value build_collection(Type t, std::span<Value> elems);
