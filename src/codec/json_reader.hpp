@@ -121,6 +121,15 @@ inline size_t utf8_seq_len(const unsigned char* p, size_t n) {
 struct Sanitized {
   std::string buf;
   std::vector<size_t> repl;
+  std::string replaced;  // the input byte each replacement stands for
+
+  // The input byte at `s` in the copy: the replaced byte when a replacement
+  // starts there, else the copy's byte.
+  unsigned char original_byte(size_t s) const {
+    auto it = std::lower_bound(repl.begin(), repl.end(), s);
+    if (it != repl.end() && *it == s) return static_cast<unsigned char>(replaced[size_t(it - repl.begin())]);
+    return static_cast<unsigned char>(buf[s]);
+  }
 
   size_t original_offset(size_t s) const {
     // replacements wholly before s each grew the text by 2 bytes
@@ -140,6 +149,7 @@ inline Sanitized sanitize_utf8(const char* data, size_t len) {
     size_t k = utf8_seq_len(p + i, len - i);
     if (k == 0) {
       out.repl.push_back(out.buf.size());
+      out.replaced.push_back(data[i]);
       out.buf.append("\xef\xbf\xbd", 3);
       ++i;
     } else {
@@ -191,12 +201,20 @@ inline const char* scan_value_end(const char* p, const char* end) {
   return p;
 }
 
-// Go's %q-style quoting of one byte for scanner messages.
-inline std::string quote_char(char c) {
-  if (c == '\'') return "'\\''";
-  if (c == '"') return "'\"'";
-  std::string q = text::go_quoted(std::string_view(&c, 1));
-  return "'" + q.substr(1, q.size() - 2) + "'";
+// Go's scanner over the text of a document simdjson found malformed:
+// throws its error (Go's message, the exact offset, mapped back through
+// `san`) when it finds one; returns when it does not (the caller then
+// reports simdjson's error). Only on error paths, so the cost is nothing on
+// valid input and one linear scan on invalid input.
+inline void locate_syntax_error(const char* data, size_t len, const Sanitized* san) {
+  try {
+    json_scan_value(std::string_view(data, len), 0, Type::kMaxJsonDepth);
+  } catch (Error& e) {
+    if (e.status() != Status::Parse) return;
+    size_t off = e.offset();
+    if (san && off != kNoOffset) off = san->original_offset(off);
+    throw Error(Status::Parse, "invalid JSON: " + e.message(), {}, off);
+  }
 }
 
 class JsonDecoder {
@@ -236,6 +254,7 @@ class JsonDecoder {
     fail(s, std::string(msg), at);
   }
   [[noreturn]] void fail_json(simdjson::error_code e, const char* at) const {
+    locate_syntax_error(base_, size_t(end_ - base_), san_);
     fail(Status::Parse, std::string("invalid JSON: ") + simdjson::error_message(e), at);
   }
 
@@ -290,7 +309,7 @@ class JsonDecoder {
       if (p >= end_) fail(Status::Parse, "unexpected end of JSON input", end_);
       const unsigned char c = static_cast<unsigned char>(*p);
       if (c == '"') return check_len(scratch_, q);
-      if (c < 0x20) fail(Status::Parse, "invalid character " + quote_char(char(c)) + " in string literal", p);
+      if (c < 0x20) fail(Status::Parse, "invalid character " + text::go_quote_char(c) + " in string literal", p);
       if (c != '\\') {
         const char* r = p;
         while (p < end_ && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
@@ -346,9 +365,14 @@ class JsonDecoder {
           break;
         }
         default:
-          fail(Status::Parse, "invalid character " + quote_char(e) + " in string escape code", p + 1);
+          fail(Status::Parse, "invalid character " + text::go_quote_char(input_byte(p + 1)) + " in string escape code", p + 1);
       }
     }
+  }
+
+  // The caller's byte at p (before the UTF-8 clean-up, for messages).
+  unsigned char input_byte(const char* p) const {
+    return san_ ? san_->original_byte(size_t(p - base_)) : static_cast<unsigned char>(*p);
   }
 
   int32_t hex4(const char* p) const {
@@ -705,6 +729,7 @@ class JsonDecoder {
     bool have_result = false;  // read with the final type
     bool have_value = false;
     size_t value_field = 0, field_no = 0;
+    size_t first_type_field = SIZE_MAX;  // "value" fields before it are skipped unread
     for (auto fres : obj) {
       od::field f;
       if (auto e = std::move(fres).get(f)) fail_json(e, last_);
@@ -724,6 +749,7 @@ class JsonDecoder {
         }
         if (have_result) drop();  // a later "type" overrides an earlier one
         have_result = false;
+        if (first_type_field == SIZE_MAX) first_type_field = field_no;
       } else if (key == "value") {
         have_value = true;
         value_field = field_no;
@@ -754,10 +780,27 @@ class JsonDecoder {
       if (field_no == value_field) {
         read(f.value(), *type, depth + 1);
         have_result = true;
+      } else if (field_no < first_type_field) {
+        // An overridden "value" read before any type: simdjson skips it by
+        // matching brackets only, but go-cty decodes every member (Go's
+        // scanner rejects `[1 2 x y]`), so check its syntax.
+        check_skipped_value(f.value().raw_json_token().data(), depth + 1);
       }
       ++field_no;
     }
     if (!have_result) fail(Status::Internal, "dynamic value vanished on the second pass", at);
+  }
+
+  // The syntax of a JSON value that is skipped, not read (Go's scanner).
+  [[gnu::noinline]] void check_skipped_value(const char* at, size_t depth) const {
+    const size_t remaining = max_depth_ > depth ? max_depth_ - depth : 1;
+    try {
+      json_scan_value(std::string_view(base_, size_t(end_ - base_)), size_t(at - base_), remaining);
+    } catch (Error& e) {
+      size_t off = e.offset();
+      if (san_ && off != kNoOffset) off = san_->original_offset(off);
+      throw Error(e.status(), e.status() == Status::Parse ? "invalid JSON: " + e.message() : e.message(), {}, off);
+    }
   }
 
   template <class Node>
@@ -780,7 +823,7 @@ class JsonDecoder {
       while (p < end_ && is_ws(*p)) ++p;
       if (p < end_) after = p;
     }
-    if (after) fail(Status::Parse, "invalid character " + quote_char(*after) + " after top-level value", after);
+    if (after) fail(Status::Parse, "invalid character " + text::go_quote_char((unsigned char)*after) + " after top-level value", after);
   }
 
   const char* base_;
@@ -854,7 +897,7 @@ std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&
       while (p < data + len && is_ws(*p)) ++p;
       if (vend < data + len && p < data + len) {
         if (opts.trailing == Trailing::Reject)
-          throw Error(Status::Parse, "invalid character " + quote_char(*p) + " after top-level value", {},
+          throw Error(Status::Parse, "invalid character " + text::go_quote_char((unsigned char)*p) + " after top-level value", {},
                       map_off(size_t(p - data)));
         use_len = size_t(vend - data);
       }
@@ -874,6 +917,7 @@ std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&
     return with_document(sdata, slen, s.buf.size(), opts, &s, walk);
   }
   if (err) {
+    locate_syntax_error(data, use_len, san);
     size_t off = kNoOffset;
     if (err == simdjson::UNESCAPED_CHARS || err == simdjson::UNCLOSED_STRING)
       off = map_off(locate_string_error(data, use_len));
