@@ -14,7 +14,10 @@
 #include "schema/schema.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 #include <utility>
+
+#include "text/text.hpp"
 
 namespace dynval {
 
@@ -22,11 +25,26 @@ namespace {
 
 constexpr size_t kMaxSchemaDepth = 1000;
 
+// Finds a name as the implied type names it: exactly, or else after NFC
+// (Type::object normalises attribute names, so a value's attribute "é" is
+// the schema's "e\u0301"; schemas with two names equal after NFC are
+// rejected). The fallback scans only on a miss.
 template <class T, class Key>
 const T* find_sorted(const std::vector<T>& v, std::string_view name, Key key) noexcept {
   auto it = std::lower_bound(v.begin(), v.end(), name,
                              [&](const T& x, std::string_view n) { return key(x) < n; });
   if (it != v.end() && key(*it) == name) return &*it;
+  try {
+    const bool name_ascii = text::is_ascii(name);
+    std::string want;
+    for (const T& x : v) {
+      const std::string_view k = key(x);
+      if (name_ascii && text::is_ascii(k)) continue;  // ASCII is its own NFC
+      if (want.empty()) want = name_ascii ? std::string(name) : text::to_nfc(name);
+      if ((text::is_ascii(k) ? std::string(k) : text::to_nfc(k)) == want) return &x;
+    }
+  } catch (...) {  // allocation failure: not found
+  }
   return nullptr;
 }
 
@@ -305,7 +323,35 @@ void check_block(const Block& b, Path& path, const std::string& prefix) {
 // (with their path) before any type is built.
 void check_duplicates(const std::vector<Attribute>& attrs, Path& path);
 
+// Names that differ but are equal after NFC (the implied type normalises
+// attribute names, so they would name one attribute twice): a schema error.
+class NfcNames {
+ public:
+  void add(const std::string& name, Path& path, const char* section) {
+    std::string key = text::is_ascii(name) ? name : text::to_nfc(name);
+    auto [it, fresh] = seen_.emplace(std::move(key), name);
+    if (!fresh && it->second != name) {
+      path.push_back(PathStep::attr(section));
+      path.push_back(PathStep::key(name));
+      schema_fail(path, name, "name is the same as " + text::go_quoted(it->second) +
+                                  " after Unicode normalization (NFC)");
+    }
+  }
+
+ private:
+  std::unordered_map<std::string, std::string> seen_;
+};
+
+void check_nfc_names(const std::vector<Attribute>& attrs, Path& path, NfcNames& names) {
+  for (const Attribute& a : attrs) names.add(a.name, path, "attributes");
+}
+
 void check_duplicates(const Block& b, Path& path) {
+  {
+    NfcNames names;
+    check_nfc_names(b.attributes, path, names);
+    for (const NestedBlock& nb : b.block_types) names.add(nb.type_name, path, "block_types");
+  }
   path.push_back(PathStep::attr("attributes"));
   check_duplicates(b.attributes, path);
   path.pop_back();
@@ -328,6 +374,10 @@ void check_duplicates(const std::vector<Attribute>& attrs, Path& path) {
     if (i > 0 && attrs[i].name == attrs[i - 1].name) schema_fail(path, attrs[i].name, "duplicate attribute name");
     if (attrs[i].nested_type) {
       path.push_back(PathStep::attr("nested_type"));
+      {
+        NfcNames names;
+        check_nfc_names(attrs[i].nested_type->attributes, path, names);
+      }
       path.push_back(PathStep::attr("attributes"));
       check_duplicates(attrs[i].nested_type->attributes, path);
       path.pop_back();
