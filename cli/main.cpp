@@ -3,6 +3,10 @@
 //
 // Exit status: 0 success, 1 invalid input (error with path and byte offset on
 // stderr), 2 usage error.
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -18,6 +22,8 @@
 #include "codec/codec.hpp"
 #include "dynval/version.h"
 #include "schema/schema.hpp"
+#include "support/limits.hpp"
+#include "text/text.hpp"
 #include "types/type.hpp"
 
 namespace {
@@ -74,13 +80,18 @@ OPTIONS
                          JSON text); whitespace in hex input is ignored
     --strict             reject bytes after the top-level value (go-cty and
                          the default ignore them)
+    --max-input-size N   stop reading IN past N bytes with an error
+                         (default 2 GiB)
+    --max-output-size N  fail rather than write more than N bytes
+                         (default 256 MiB, the protocol's message cap)
     IN, OUT              files; `-` or absent means standard input/output
 
 EXIT STATUS
     0   success
     1   invalid input: the error, its path in the value (cty style, e.g.
         .network[0].ip) and its byte offset are printed on stderr
-    2   usage error (unknown option, missing argument, unreadable file)
+    2   usage error (unknown option, missing argument, unreadable file or
+        directory, failed write)
 
 EXAMPLES
     dynval convert --schema schema.json --block resource:acme_server \
@@ -94,12 +105,40 @@ struct UsageError {
   std::string message;
 };
 
+// A message as printed on a terminal: control bytes (NUL included) and DEL
+// as \xHH, so that input quoted into a message can neither cut it short nor
+// drive the terminal.
+std::string printable(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (unsigned char c : s) {
+    if (c < 0x20 || c == 0x7f) {
+      char b[5];
+      std::snprintf(b, sizeof b, "\\x%02x", c);
+      out += b;
+    } else {
+      out.push_back(char(c));
+    }
+  }
+  return out;
+}
+
 struct Args {
   std::string command;
   std::optional<std::string> type_json, schema_file, block, provider, from, to;
   bool hex = false, strict = false, list = false;
+  size_t max_input_size = limits::kDefaultMaxInputSize;
+  size_t max_output_size = limits::kDefaultMaxOutputSize;
   std::vector<std::string> positional;
 };
+
+size_t size_arg(const std::string& v, const char* opt) {
+  size_t n = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || p != v.data() + v.size() || n == 0)
+    throw UsageError{std::string("bad value for ") + opt + ": " + v};
+  return n;
+}
 
 Args parse_args(int argc, char** argv) {
   Args a;
@@ -118,6 +157,8 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--from") a.from = need(i, "--from");
     else if (s == "--to") a.to = need(i, "--to");
     else if (s == "--hex") a.hex = true;
+    else if (s == "--max-input-size") a.max_input_size = size_arg(need(i, "--max-input-size"), "--max-input-size");
+    else if (s == "--max-output-size") a.max_output_size = size_arg(need(i, "--max-output-size"), "--max-output-size");
     else if (s == "--strict") a.strict = true;
     else if (s == "--list") a.list = true;
     else if (s == "-" || s.empty() || s[0] != '-') a.positional.emplace_back(s);
@@ -126,27 +167,53 @@ Args parse_args(int argc, char** argv) {
   return a;
 }
 
-std::string read_all(const std::string& path) {
-  if (path == "-") {
-    std::string s((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    return s;
+// Reads a whole file (`-`: standard input), stopping with a Limit error as
+// soon as it holds more than `max` bytes (/dev/zero is not read to the end).
+// A directory, or any read error, is a usage error naming the path.
+std::string read_all(const std::string& path, size_t max) {
+  const std::string name = path == "-" ? "standard input" : path;
+  FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (f == nullptr) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
+  struct Closer {
+    FILE* f;
+    ~Closer() {
+      if (f != stdin) std::fclose(f);
+    }
+  } closer{f};
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode))
+    throw UsageError{"cannot read " + name + ": is a directory"};
+  std::string s;
+  char buf[1 << 16];
+  for (;;) {
+    const size_t n = std::fread(buf, 1, sizeof buf, f);
+    if (n > 0) {
+      if (s.size() + n > max) throw limits::input_size_exceeded(max);
+      s.append(buf, n);
+    }
+    if (n < sizeof buf) {
+      if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
+      if (std::feof(f)) break;
+    }
   }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw UsageError{"cannot read " + path + ": " + std::strerror(errno)};
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  return s;
 }
 
+// Writes everything and checks every write and the close: a full disk or a
+// closed pipe is an error naming the path, never a silent success.
 void write_all(const std::string& path, const std::string& data) {
-  if (path == "-") {
-    std::fwrite(data.data(), 1, data.size(), stdout);
-    std::fflush(stdout);
-    return;
+  const std::string name = path == "-" ? "standard output" : path;
+  FILE* f = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
+  if (f == nullptr) throw UsageError{"cannot write " + name + ": " + std::strerror(errno)};
+  errno = 0;
+  const bool wrote = std::fwrite(data.data(), 1, data.size(), f) == data.size();
+  const bool flushed = std::fflush(f) == 0;
+  const int saved = errno;
+  const bool closed = f == stdout || std::fclose(f) == 0;
+  if (!wrote || !flushed || !closed) {
+    const int e = saved != 0 ? saved : errno;
+    throw UsageError{"cannot write " + name + ": " + (e != 0 ? std::strerror(e) : "write failed")};
   }
-  std::ofstream f(path, std::ios::binary);
-  if (!f) throw UsageError{"cannot write " + path + ": " + std::strerror(errno)};
-  f.write(data.data(), static_cast<std::streamsize>(data.size()));
 }
 
 std::string from_hex(std::string_view in) {
@@ -160,7 +227,7 @@ std::string from_hex(std::string_view in) {
     else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
     else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
     else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') { ++pos; continue; }
-    else throw Error(Status::Parse, std::string("invalid hex digit '") + c + "'", {}, pos);
+    else throw Error(Status::Parse, "invalid hex digit " + text::go_quote_char(static_cast<unsigned char>(c)), {}, pos);
     if (hi < 0) hi = d;
     else {
       out.push_back(static_cast<char>(hi << 4 | d));
@@ -203,7 +270,7 @@ struct Target {
 SchemaPtr load_schema(const Args& a) {
   if (!a.schema_file) throw UsageError{"missing --schema"};
   if (!a.block) throw UsageError{"missing --block"};
-  std::string doc = read_all(*a.schema_file);
+  std::string doc = read_all(*a.schema_file, a.max_input_size);
   BlockSelector sel;
   try {
     sel = BlockSelector::parse(*a.block);
@@ -225,7 +292,7 @@ Target target(const Args& a) {
 }
 
 std::string input_bytes(const Args& a, Format from) {
-  std::string in = read_all(a.positional.empty() ? "-" : a.positional[0]);
+  std::string in = read_all(a.positional.empty() ? "-" : a.positional[0], a.max_input_size);
   if (a.hex && from == Format::MsgPack) in = from_hex(in);
   return in;
 }
@@ -233,6 +300,8 @@ std::string input_bytes(const Args& a, Format from) {
 codec::DecodeOptions decode_options(const Args& a) {
   codec::DecodeOptions o;
   if (a.strict) o.trailing = codec::Trailing::Reject;
+  o.limits.max_input_size = a.max_input_size;
+  o.limits.max_output_size = a.max_output_size;
   return o;
 }
 
@@ -254,10 +323,16 @@ int cmd_convert(const Args& a) {
     codec::json_to_msgpack(out, in, tg.type, decode_options(a));
   } else {
     Value v = decode(a, from, in, tg.type);
+    const codec::EncodeOptions eo{a.max_output_size};
     switch (to) {
-      case Format::MsgPack: codec::msgpack_encode(out, v, tg.type); break;
-      case Format::Json: codec::json_encode(out, v, tg.type); break;
-      case Format::Pretty: cli::render_pretty(out, v); break;
+      case Format::MsgPack: codec::msgpack_encode(out, v, tg.type, eo); break;
+      case Format::Json: codec::json_encode(out, v, tg.type, eo); break;
+      case Format::Pretty: {
+        cli::RenderOptions ro;
+        ro.max_output_size = a.max_output_size;
+        cli::render_pretty(out, v, ro);
+        break;
+      }
     }
   }
   if (to == Format::MsgPack && a.hex) out = to_hex(out);
@@ -269,7 +344,7 @@ int cmd_convert(const Args& a) {
 int cmd_type(const Args& a) {
   if (a.list) {
     if (!a.schema_file) throw UsageError{"missing --schema"};
-    std::string doc = read_all(*a.schema_file);
+    std::string doc = read_all(*a.schema_file, a.max_input_size);
     doc.reserve(doc.size() + 64);
     std::string out;
     for (const auto& e : list_schemas_json(JsonInput{doc, doc.capacity()})) {
@@ -291,7 +366,7 @@ int cmd_inspect(const Args& a) {
   Target tg = target(a);
   Value v = decode(a, from, input_bytes(a, from), tg.type);
   std::string out;
-  cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr);
+  cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr, a.max_output_size);
   write_all("-", out);
   return kExitOk;
 }
@@ -309,7 +384,7 @@ int cmd_validate(const Args& a) {
   for (const auto& e : errs) {
     std::string p = path_string(e.path());
     std::fprintf(stderr, "dynval: %s%s%s: %s\n", status_name(e.status()), p.empty() ? "" : " at ",
-                 p.c_str(), e.message().c_str());
+                 printable(p).c_str(), printable(e.message()).c_str());
   }
   return kExitInvalid;
 }
@@ -335,14 +410,15 @@ int main(int argc, char** argv) {
     if (a.command == "validate") return cmd_validate(a);
     throw UsageError{"unknown command " + a.command + " (try --help)"};
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "dynval: %s\n", e.message.c_str());
+    std::fprintf(stderr, "dynval: %s\n", printable(e.message).c_str());
     return kExitUsage;
   } catch (const Error& e) {
     std::string p = path_string(e.path());
     std::string where;
     if (!p.empty()) where += " at " + p;
     if (e.offset() != kNoOffset) where += " (byte " + std::to_string(e.offset()) + ")";
-    std::fprintf(stderr, "dynval: %s%s: %s\n", status_name(e.status()), where.c_str(), e.message().c_str());
+    std::fprintf(stderr, "dynval: %s%s: %s\n", status_name(e.status()), printable(where).c_str(),
+                 printable(e.message()).c_str());
     return kExitInvalid;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "dynval: out of memory\n");

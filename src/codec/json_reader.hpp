@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "codec/json_decode.hpp"
+#include "support/json_input.hpp"
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "text/text.hpp"
@@ -273,9 +274,8 @@ class JsonDecoder {
   // at the first character).
   void expect_literal(std::string_view tok, std::string_view want) const {
     if (trim_ws(tok) != want) {
-      std::string msg = "invalid JSON literal \"";
-      msg.append(trim_ws(tok).substr(0, 32));
-      msg += "\"";
+      std::string msg = "invalid JSON literal ";
+      text::append_go_quoted(msg, trim_ws(tok).substr(0, 32));
       fail(Status::Parse, std::move(msg), tok.data());
     }
   }
@@ -284,9 +284,8 @@ class JsonDecoder {
   std::string_view number_text(std::string_view tok) const {
     std::string_view s = trim_ws(tok);
     if (!is_json_number(s)) {
-      std::string msg = "invalid JSON number \"";
-      msg.append(s.substr(0, 32));
-      msg += "\"";
+      std::string msg = "invalid JSON number ";
+      text::append_go_quoted(msg, s.substr(0, 32));
       fail(Status::Parse, std::move(msg), tok.data());
     }
     budget_.check_number_text(s.size(), offset(tok.data()));
@@ -926,23 +925,15 @@ std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&
   return walk(data, len, san, doc);
 }
 
-// Runs `f(padded, len, capacity)` on the caller's input copied into a reused,
-// zero-padded buffer (simdjson reads up to SIMDJSON_PADDING bytes past the
-// end), after the input size limit.
+// Runs `f(padded, len, capacity)` on the input with simdjson's padding (in
+// place when its capacity allows, else copied: support/json_input.hpp),
+// after the input size limit.
 template <class F>
-auto with_padded_copy(std::string_view in, const DecodeOptions& opts, F&& f) {
-  if (in.size() > opts.limits.max_input_size) throw limits::input_size(in.size(), opts.limits.max_input_size);
-  thread_local std::string padded;
-  padded.assign(in.data(), in.size());
-  padded.resize(in.size() + simdjson::SIMDJSON_PADDING, '\0');
-  // Keep the reused buffer from pinning a huge allocation forever.
-  struct Shrink {
-    std::string& s;
-    ~Shrink() {
-      if (s.capacity() > (size_t(1) << 24)) std::string().swap(s);
-    }
-  } shrink{padded};
-  return f(padded.data(), in.size(), padded.size());
+auto with_padded(JsonInput in, const DecodeOptions& opts, F&& f) {
+  if (in.text.size() > opts.limits.max_input_size)
+    throw limits::input_size(in.text.size(), opts.limits.max_input_size);
+  PaddedJson padded(in);
+  return f(padded.data(), padded.size(), padded.capacity());
 }
 
 }  // namespace dynval::codec::detail::json

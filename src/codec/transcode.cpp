@@ -875,7 +875,7 @@ void msgpack_to_json(std::string& out, std::string_view in, const Type& type, co
 void json_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
   const size_t start = out.size();
   try {
-    json::with_padded_copy(in, opts, [&](const char* data, size_t len, size_t capacity) {
+    json::with_padded(JsonInput{in, 0}, opts, [&](const char* data, size_t len, size_t capacity) {
       json::with_document(data, len, capacity, opts, nullptr,
                           [&](const char* d, size_t n, const json::Sanitized* san, json::od::document& doc) {
                             JsonToMsgpack t(d, n, opts, san, out);

@@ -667,6 +667,41 @@ void decimal_of_impl(const Number& x, Decimal& d, bool reference) {
 
 void decimal_of(const Number& x, Decimal& d) { decimal_of_impl(x, d, false); }
 
+std::string Number::exact_text(size_t max_digits) const {
+  if (is_inf() || is_zero()) return text();
+  Decimal d;
+  decimal_of(*this, d);  // |x| = 0.mant * 10^exp, exactly
+  d.trim();
+  std::string digits(d.mant.begin(), d.mant.end());
+  const bool cut = digits.size() > max_digits;
+  std::string out = signbit() ? "-" : "";
+  const int64_t e = d.exp;
+  const int64_t n = static_cast<int64_t>(digits.size());
+  if (e <= 0) {
+    out += "0.";
+    out.append(static_cast<size_t>(-e), '0');
+    out += digits;
+  } else if (e >= n) {
+    out += digits;
+    out.append(static_cast<size_t>(e - n), '0');
+  } else {
+    out += digits.substr(0, static_cast<size_t>(e));
+    out += '.';
+    out += digits.substr(static_cast<size_t>(e));
+  }
+  if (cut) {
+    // Keep max_digits significant digits (and any zeros before them).
+    size_t seen = 0, i = 0;
+    for (; i < out.size() && seen < max_digits; ++i) {
+      if (out[i] >= '1' && out[i] <= '9') seen = seen == 0 ? 1 : seen + 1;
+      else if (out[i] == '0' && seen > 0) ++seen;
+    }
+    out.resize(i);
+    out += "...";
+  }
+  return out;
+}
+
 namespace {
 
 // ftoa.go roundShortest, given the exact decimal d and the decimals of the

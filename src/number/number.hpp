@@ -99,6 +99,12 @@ class Number {
   // plain layout, no exponent; "-0" for negative zero; "+Inf"/"-Inf".
   std::string text() const;
   void append_text(std::string& out) const;
+  // The exact decimal value of the binary number (text() is the shortest
+  // that reads back at this precision): 0.1 at precision 53 is
+  // 0.1000000000000000055511151231257827..., cut after max_digits
+  // significant digits with "...". For messages that must tell apart two
+  // numbers with the same text().
+  std::string exact_text(size_t max_digits = 60) const;
   // An upper bound on text().size(), computed in O(1). Decoders compare it
   // with their digit limit before anything renders the number: a short input
   // such as "1e999999999" is a valid number whose text has a billion digits.

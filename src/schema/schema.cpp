@@ -559,7 +559,7 @@ class Validator {
       const Value* bv = v.get(nb.type_name);
       path_.push_back(PathStep::attr(nb.type_name));
       if (!bv) {
-        mismatch("block \"" + nb.type_name + "\" is missing");
+        mismatch("block " + text::go_quoted(nb.type_name) + " is missing");
       } else {
         nested_block(nb, *bv);
       }
@@ -580,7 +580,7 @@ class Validator {
       const Value* av = v.get(a.name);
       path_.push_back(PathStep::attr(a.name));
       if (!av) {
-        mismatch("attribute \"" + a.name + "\" is missing");
+        mismatch("attribute " + text::go_quoted(a.name) + " is missing");
       } else {
         attribute(a, *av);
       }
@@ -591,7 +591,7 @@ class Validator {
   void attribute(const Attribute& a, const Value& v) {
     if (!v.is_known()) return;  // an unknown may still become non-null
     if (v.is_null()) {
-      if (a.required) schema_error("attribute \"" + a.name + "\" is required");
+      if (a.required) schema_error("attribute " + text::go_quoted(a.name) + " is required");
       return;
     }
     if (a.nested_type) nested_object(*a.nested_type, v);
@@ -653,14 +653,14 @@ class Validator {
     switch (nb.nesting) {
       case NestingMode::Single:
         if (v.is_null()) {
-          if (nb.min_items == 1) schema_error("block \"" + nb.type_name + "\" is required");
+          if (nb.min_items == 1) schema_error("block " + text::go_quoted(nb.type_name) + " is required");
           return;
         }
         block(nb.block, v);
         return;
       case NestingMode::Group:
         if (v.is_null()) {
-          schema_error("block \"" + nb.type_name + "\" (nesting group) must not be null");
+          schema_error("block " + text::go_quoted(nb.type_name) + " (nesting group) must not be null");
           return;
         }
         block(nb.block, v);
@@ -684,11 +684,11 @@ class Validator {
         // (set elements may merge, dynamic blocks may expand): skip.
         if (!v.is_null() && !v.is_wholly_known()) return;
         if (nb.min_items > 0 && int64_t(count) < nb.min_items) {
-          schema_error("at least " + std::to_string(nb.min_items) + " \"" + nb.type_name +
-                       "\" block(s) required, found " + std::to_string(count));
+          schema_error("at least " + std::to_string(nb.min_items) + " " + text::go_quoted(nb.type_name) +
+                       " block(s) required, found " + std::to_string(count));
         } else if (nb.max_items > 0 && int64_t(count) > nb.max_items) {
-          schema_error("at most " + std::to_string(nb.max_items) + " \"" + nb.type_name +
-                       "\" block(s) allowed, found " + std::to_string(count));
+          schema_error("at most " + std::to_string(nb.max_items) + " " + text::go_quoted(nb.type_name) +
+                       " block(s) allowed, found " + std::to_string(count));
         }
         return;
       }

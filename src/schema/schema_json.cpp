@@ -27,6 +27,7 @@
 #include <unordered_map>
 
 #include "schema/schema.hpp"
+#include "text/text.hpp"
 
 namespace dynval {
 
@@ -42,32 +43,6 @@ struct SvHash {
   size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
 };
 
-// The bytes being parsed, padded for simdjson.
-class PaddedInput {
- public:
-  explicit PaddedInput(JsonInput in) {
-    if (in.capacity >= in.text.size() + simdjson::SIMDJSON_PADDING) {
-      data_ = in.text.data();
-      len_ = in.text.size();
-      cap_ = in.capacity;
-    } else {
-      owned_ = simdjson::padded_string(in.text.data(), in.text.size());
-      data_ = owned_.data();
-      len_ = owned_.size();
-      cap_ = len_ + simdjson::SIMDJSON_PADDING;
-    }
-  }
-  const char* data() const { return data_; }
-  size_t size() const { return len_; }
-  size_t capacity() const { return cap_; }
-
- private:
-  simdjson::padded_string owned_;
-  const char* data_ = nullptr;
-  size_t len_ = 0;
-  size_t cap_ = 0;
-};
-
 class Loader {
  public:
   Loader(const char* base, size_t len) : base_(base), end_(base + len) {}
@@ -80,7 +55,17 @@ class Loader {
     throw Error(s, std::move(msg), path, off);
   }
 
+  // simdjson's errors carry no position of their own: for syntax errors Go's
+  // scanner names the character and its byte (json_check_document); only
+  // when it finds nothing does simdjson's message stand, at `at`.
   [[noreturn]] void json_fail(simdjson::error_code e, const char* at = nullptr) const {
+    if (e != simdjson::INCORRECT_TYPE) {
+      try {
+        json_check_document(std::string_view(base_, size_t(end_ - base_)), Type::kMaxJsonDepth);
+      } catch (const Error& err) {
+        if (err.status() == Status::Parse) throw Error(Status::Parse, "invalid JSON: " + err.message(), {}, err.offset());
+      }
+    }
     fail(Status::Parse, std::string("invalid JSON: ") + simdjson::error_message(e), at);
   }
 
@@ -157,7 +142,7 @@ class Loader {
     std::string_view s = string_of(v, "description_kind");
     if (s == "plain") return DescriptionKind::Plain;
     if (s == "markdown") return DescriptionKind::Markdown;
-    fail(Status::Schema, "unknown description_kind \"" + std::string(s) + "\"", at);
+    fail(Status::Schema, "unknown description_kind " + text::go_quoted(s), at);
   }
 
   NestingMode nesting_of(od::value& v) {
@@ -168,7 +153,7 @@ class Loader {
     if (s == "set") return NestingMode::Set;
     if (s == "map") return NestingMode::Map;
     if (s == "group") return NestingMode::Group;
-    fail(Status::Schema, "invalid nesting mode \"" + std::string(s) + "\"", at);
+    fail(Status::Schema, "invalid nesting mode " + text::go_quoted(s), at);
   }
 
   // The end of the JSON value starting at p (a string, array or object; or a
@@ -407,8 +392,11 @@ class Loader {
       } else if (k == "provider_schemas") {
         saw_schemas = true;
         od::object provs = object_of(v, "provider_schemas");
+        std::unordered_map<std::string_view, bool> seen;  // views into the document
         for_fields(provs, [&](std::string_view addr, od::value& pv) {
           path.push_back(PathStep::key(addr));
+          if (!seen.emplace(addr, true).second)
+            fail(Status::Parse, "provider " + text::go_quoted(addr) + " appears twice in provider_schemas", where(pv));
           if (want_provider(addr)) walk_provider(addr, pv, entry);
           path.pop_back();
         });
@@ -462,7 +450,7 @@ class Loader {
 // Runs fn(loader, doc) over a parsed document.
 template <class F>
 void with_document(JsonInput in, F&& fn) {
-  PaddedInput buf(in);
+  PaddedJson buf(in);
   od::parser parser;
   od::document doc;
   Loader ld(buf.data(), buf.size());
@@ -483,7 +471,7 @@ std::string join_names(const std::vector<std::string>& v) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) {
     if (i) s += ", ";
-    s += v[i];
+    text::append_go_quoted(s, v[i]);
   }
   return s;
 }
@@ -523,8 +511,8 @@ BlockSelector BlockSelector::parse(std::string_view text) {
       return s;
     }
   }
-  throw Error(Status::InvalidArg, "invalid block selector \"" + std::string(text) +
-                                      "\": expected provider, resource:NAME, data:NAME or ephemeral:NAME");
+  throw Error(Status::InvalidArg, "invalid block selector " + text::go_quoted(text) +
+                                      ": expected provider, resource:NAME, data:NAME or ephemeral:NAME");
 }
 
 std::string BlockSelector::to_string() const {
@@ -553,7 +541,7 @@ SchemaPtr load_schema_json(JsonInput in, const BlockSelector& sel, std::string_v
         },
         [&](std::string_view addr, BlockKind kind, std::string_view name, od::value& v) {
           if (kind != sel.kind || name != sel.name) return;  // skipped unread
-          if (result) ld.fail(Status::Parse, "duplicate schema \"" + sel.to_string() + "\" in the document");
+          if (result) ld.fail(Status::Parse, "duplicate schema " + text::go_quoted(sel.to_string()) + " in the document");
           result = ld.read_schema(v);
           result_provider = std::string(addr);
         });
@@ -563,13 +551,13 @@ SchemaPtr load_schema_json(JsonInput in, const BlockSelector& sel, std::string_v
                 "the document holds several providers (" + join_names(providers) + "): choose one by its address");
   if (providers.empty()) throw Error(Status::NotFound, "the document holds no provider schemas");
   if (!provider.empty() && std::find(providers.begin(), providers.end(), provider) == providers.end())
-    throw Error(Status::NotFound, "provider \"" + std::string(provider) + "\" is not in the document (it holds: " +
+    throw Error(Status::NotFound, "provider " + text::go_quoted(std::string(provider)) + " is not in the document (it holds: " +
                                       join_names(providers) + ")");
   if (!result) {
     std::string p = provider.empty() ? providers.front() : std::string(provider);
     if (sel.kind == BlockKind::Provider)
-      throw Error(Status::NotFound, "provider \"" + p + "\" has no provider configuration schema");
-    throw Error(Status::NotFound, "\"" + sel.name + "\" is not in " + kind_key(sel.kind) + " of provider \"" + p + "\"");
+      throw Error(Status::NotFound, "provider " + text::go_quoted(p) + " has no provider configuration schema");
+    throw Error(Status::NotFound, text::go_quoted(sel.name) + " is not in " + kind_key(sel.kind) + " of provider " + text::go_quoted(p));
   }
   return result;
 }

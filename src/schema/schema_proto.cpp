@@ -173,8 +173,11 @@ class Decoder {
     }
   }
 
-  static NestingMode nesting_of(uint64_t v) {
-    return v <= 5 ? NestingMode(v) : NestingMode::Invalid;
+  // A nesting mode the protocol does not define is reported with its own
+  // number (mode 0, INVALID, is left to the structural checks).
+  NestingMode nesting_of(uint64_t v, const uint8_t* at) const {
+    if (v > uint64_t(NestingMode::Group)) fail(Status::Schema, "invalid nesting mode " + std::to_string(v), at);
+    return NestingMode(v);
   }
   static DescriptionKind kind_of(uint64_t v) { return v == 1 ? DescriptionKind::Markdown : DescriptionKind::Plain; }
 
@@ -256,14 +259,14 @@ class Decoder {
   }
 
   void object(Cursor c, NestedObject& o, size_t depth) {
-    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t* at) {
       if (wt == kLen && f == 1) {
         attributes_field(cc, o.attributes, depth);
         return true;
       }
       if (wt != kVarint) return false;
       switch (f) {
-        case 3: o.nesting = nesting_of(varint(cc)); return true;
+        case 3: o.nesting = nesting_of(varint(cc), at); return true;
         case 4: o.min_items = int64_t(varint(cc)); return true;
         case 5: o.max_items = int64_t(varint(cc)); return true;
         default: return false;
@@ -272,7 +275,7 @@ class Decoder {
   }
 
   void nested_block(Cursor c, NestedBlock& nb, size_t depth) {
-    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t* at) {
       if (wt == kLen) {
         if (f == 1) {
           path.push_back(PathStep::attr("type_name"));
@@ -290,7 +293,7 @@ class Decoder {
       }
       if (wt != kVarint) return false;
       switch (f) {
-        case 3: nb.nesting = nesting_of(varint(cc)); return true;
+        case 3: nb.nesting = nesting_of(varint(cc), at); return true;
         case 4: nb.min_items = int64_t(varint(cc)); return true;
         case 5: nb.max_items = int64_t(varint(cc)); return true;
         default: return false;

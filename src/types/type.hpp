@@ -145,6 +145,9 @@ struct Type::AttrSpec {
 // syntax check of type JSON, shared with the JSON decoder for the values it
 // skips.
 size_t json_scan_value(std::string_view s, size_t i, size_t max_depth);
+// The whole of `s` as one JSON document (json.Valid): the value, then only
+// whitespace ("invalid character 'x' after top-level value").
+void json_check_document(std::string_view s, size_t max_depth);
 
 }  // namespace dynval
 

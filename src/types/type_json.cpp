@@ -796,4 +796,13 @@ size_t json_scan_value(std::string_view s, size_t i, size_t max_depth) {
   return r.scan(i);
 }
 
+void json_check_document(std::string_view s, size_t max_depth) {
+  size_t i = json_scan_value(s, 0, max_depth);
+  while (i < s.size() && is_ws((unsigned char)s[i])) ++i;
+  if (i < s.size()) {
+    throw Error(Status::Parse,
+                "invalid character " + text::go_quote_char((unsigned char)s[i]) + " after top-level value", {}, i);
+  }
+}
+
 }  // namespace dynval
