@@ -3,7 +3,6 @@
 // a stable 64-bit hash consistent with both.
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "values/value.hpp"
@@ -277,20 +276,9 @@ Tristate Value::equals(const Value& o) const {
         if (!b.at(i).is_known()) return Tristate::Unknown;
       }
       if (na != nb) return Tristate::False;
-      std::unordered_set<std::string> keys;
-      keys.reserve(nb);
-      std::string k;
-      for (size_t i = 0; i < nb; ++i) {
-        k.clear();
-        if (!values_detail::append_set_member_key(b.at(i), k)) return Tristate::False;
-        keys.insert(k);
-      }
-      for (size_t i = 0; i < na; ++i) {
-        k.clear();
-        if (!values_detail::append_set_member_key(a.at(i), k)) return Tristate::False;
-        if (keys.find(k) == keys.end()) return Tristate::False;
-      }
-      return Tristate::True;
+      // An element holding an unknown is a member of nothing.
+      if (!a.is_wholly_known() || !b.is_wholly_known()) return Tristate::False;
+      return from_bool(values_detail::sets_equal(a, b));
     }
     case TypeKind::Dynamic:
       return Tristate::Unknown;
