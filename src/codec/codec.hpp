@@ -102,6 +102,9 @@ struct DecodeOptions {
 // Status::Limit; the output is then incomplete.
 struct EncodeOptions {
   size_t max_output_size = limits::kDefaultMaxOutputSize;
+  // Bytes the caller already wrote toward the same limit (a transcoder
+  // handing a subtree to an encoder).
+  size_t already_written = 0;
 };
 
 // ---- MessagePack (codec/msgpack_*.cpp) ----

@@ -13,6 +13,7 @@
 // string via Text('f', -1), bool -> "true"/"false", string -> number/bool when
 // parseable) and treat missing optional attributes as null, as the object
 // conversion does; any other structural mismatch is Status::TypeMismatch.
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -43,7 +44,7 @@ bool string_to_bool(std::string_view s) {
 class JsonEncoder {
  public:
   JsonEncoder(std::string& out, const EncodeOptions& opts)
-      : out_(out), out_base_(out.size()), out_limit_(opts.max_output_size) {}
+      : out_(out), out_base_(out.size() - std::min(out.size(), opts.already_written)), out_limit_(opts.max_output_size) {}
 
   // marshal(val, t, path, b), in go-cty's order of checks: unknown, dynamic
   // wrapper, null, then by the *schema* type.
@@ -306,7 +307,7 @@ void json_encode(std::string& out, const Value& v, const Type& type, const Encod
   const size_t start = out.size();
   try {
     JsonEncoder(out, opts).encode(v, type);
-    OutputLimit(opts.max_output_size).check(out.size() - start);
+    OutputLimit(opts.max_output_size).check(out.size() - start + opts.already_written);
   } catch (...) {
     out.resize(start);  // leave the caller's buffer as it was
     throw;

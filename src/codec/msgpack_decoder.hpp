@@ -797,7 +797,9 @@ class Decoder {
           try {
             bv = decode(bound_ty);
           } catch (Error& e) {
-            if (e.status() == Status::Limit) throw;  // the digit limits, not the shape
+            // The digit limits, not the shape; the path into the [number,
+            // bool] pair means nothing to the caller.
+            if (e.status() == Status::Limit) throw Error(e.status(), e.message(), {}, e.offset());
             throw body_err(Status::Parse, "length bound refinement must be [number, bool] array");
           }
           if (bv.is_null() || !bv.is_wholly_known() || bv.at(0).is_null() || bv.at(1).is_null()) {

@@ -20,6 +20,7 @@
 // PathStep::key, object attributes PathStep::attr. They are built while
 // unwinding, so the happy path pays nothing for them.
 #include <cstdint>
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -78,7 +79,7 @@ bool conforms(const Type& given, const Type& want) {
 class Encoder {
  public:
   Encoder(std::string& out, const EncodeOptions& opts)
-      : out_(out), out_base_(out.size()), out_limit_(opts.max_output_size) {}
+      : out_(out), out_base_(out.size() - std::min(out.size(), opts.already_written)), out_limit_(opts.max_output_size) {}
 
   // Value whose type equals its schema type; no dynamic inside.
   void exact(const Value& v) {
@@ -453,7 +454,7 @@ void msgpack_encode(std::string& out, const Value& v, const Type& type, const En
     } else {
       enc.general(v, type);
     }
-    OutputLimit(opts.max_output_size).check(out.size() - start);
+    OutputLimit(opts.max_output_size).check(out.size() - start + opts.already_written);
   } catch (...) {
     out.resize(start);  // nothing is appended on failure
     throw;

@@ -64,7 +64,7 @@ class MsgpackToJson : public detail::Decoder {
   // One value of schema type `ty` (no optional markers): Decoder::decode()
   // with JSON output.
   void transcode(const Type& ty) {
-    out_limit_.check(out_.size() - out_base_);
+    if (out_.size() - out_base_ > out_limit_.max()) throw limits::output_size(out_limit_.max()).with_offset(offset());
     if (p_ == end_) fail(Status::Parse, "EOF", offset());
     const uint8_t c = *p_;
     if (detail::is_ext(c)) {
@@ -174,9 +174,9 @@ class MsgpackToJson : public detail::Decoder {
   // errors become pending.
   void emit_value(const Value& v, const Type& ty) {
     try {
-      json_encode(out_, v, ty, EncodeOptions{out_limit_.max() - std::min(out_limit_.max(), out_.size() - out_base_) + 1});
+      json_encode(out_, v, ty, EncodeOptions{out_limit_.max(), out_.size() - out_base_});
     } catch (Error& e) {
-      if (e.status() == Status::Limit) throw;
+      if (e.status() == Status::Limit) throw e.with_offset(offset());
       pend(std::move(e));
     }
   }
@@ -548,9 +548,9 @@ class JsonToMsgpack : public json::JsonDecoder {
   // fallbacks can matter): JsonDecoder::decode() with MessagePack output.
   template <class Node>
   void transcode(Node& node, const Type& t, size_t depth) {
-    out_limit_.check(out_.size() - out_base_);
     const std::string_view tok = token_of(node);
     const char* at = tok.data();
+    if (out_.size() - out_base_ > out_limit_.max()) throw limits::output_size(out_limit_.max()).with_offset(offset(at));
     json::od::json_type jt;
     if (auto e = node.type().get(jt)) fail_json(e, at);
     if (jt == json::od::json_type::null) {
@@ -580,20 +580,20 @@ class JsonToMsgpack : public json::JsonDecoder {
       }
       case TypeKind::List:
         if (t.element().has_dynamic()) {
-          emit(decode_list_or_set(node, jt, t, at, depth), t);
+          emit(decode_list_or_set(node, jt, t, at, depth), t, at);
         } else {
           array(node, jt, t, at, depth);
         }
         return;
       case TypeKind::Set:
-        emit(decode_list_or_set(node, jt, t, at, depth), t);
+        emit(decode_list_or_set(node, jt, t, at, depth), t, at);
         return;
       case TypeKind::Tuple:
         array(node, jt, t, at, depth);
         return;
       case TypeKind::Map:
         if (t.element().has_dynamic()) {
-          emit(decode_map(node, jt, t, at, depth), t);
+          emit(decode_map(node, jt, t, at, depth), t, at);
         } else {
           map(node, jt, t, at, depth);
         }
@@ -606,8 +606,15 @@ class JsonToMsgpack : public json::JsonDecoder {
   }
 
   // A decoded subtree (fallback), written by msgpack_encode.
-  [[gnu::noinline]] void emit(const Value& v, const Type& t) {
-    msgpack_encode(out_, v, t, EncodeOptions{out_limit_.max() - std::min(out_limit_.max(), out_.size() - out_base_) + 1});
+  [[gnu::noinline]] void emit(const Value& v, const Type& t, const char* at) {
+    try {
+      msgpack_encode(out_, v, t, EncodeOptions{out_limit_.max(), out_.size() - out_base_});
+    } catch (Error& e) {
+      // The output limit: where in the input it was hit (other encode
+      // errors are reported as the decode-then-encode path reports them).
+      if (e.status() == Status::Limit) e.with_offset(offset(at));
+      throw;
+    }
   }
 
   void number(const Number& n) { mp::write_number(out_, n); }
@@ -818,7 +825,8 @@ class JsonToMsgpack : public json::JsonDecoder {
             transcode(v, wt, d);
           } else if (wt.has_dynamic()) {
             // The value's type (printed in the wrapper) is rebuilt from the content.
-            emit(decode(v, wt, d), Type::dynamic());
+            const char* vat = v.raw_json_token().data();
+            emit(decode(v, wt, d), Type::dynamic(), vat);
           } else {
             const Type vt = value_type(wt);
             out_.push_back(char(0x92));
