@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "support/error.hpp"
+#include "support/hash.hpp"
 #include "support/limits.hpp"
 #include "text/text.hpp"
 #include "types/type_node.hpp"
@@ -21,14 +22,7 @@ namespace {
 // written anywhere), so any good mixer does: splitmix64's finaliser combined
 // boost-style, FNV-1a for names.
 
-constexpr uint64_t fmix(uint64_t x) noexcept {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
+constexpr uint64_t fmix(uint64_t x) noexcept { return mix64(x); }
 
 constexpr uint64_t combine(uint64_t h, uint64_t v) noexcept {
   return fmix(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "support/hash.hpp"
 #include "values/value.hpp"
 #include "values/value_internal.hpp"
 
@@ -120,14 +121,7 @@ struct Hasher {
   }
 };
 
-uint64_t avalanche(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ull;
-  x ^= x >> 33;
-  return x;
-}
+uint64_t avalanche(uint64_t x) { return mix64(x); }
 
 void hash_into(const Value& v, Hasher& h) {
   if (v.is_null()) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "support/error.hpp"
+#include "support/hash.hpp"
 #include "support/limits.hpp"
 #include "text/text.hpp"
 #include "values/value.hpp"
@@ -113,13 +114,7 @@ bool Value::set_less(const Value& a, const Value& b) {
 namespace {
 
 // A table slot hash of two digests.
-uint64_t fmix_key(uint64_t h, uint64_t eq) {
-  uint64_t k = h ^ (eq * 0x9e3779b97f4a7c15ULL);
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdULL;
-  k ^= k >> 33;
-  return k;
-}
+uint64_t fmix_key(uint64_t h, uint64_t eq) { return mix64(h ^ (eq * 0x9e3779b97f4a7c15ULL)); }
 
 // Go's sort.SliceStable (sort/zsortfunc.go stable_func: insertion sort of
 // blocks of 20, then symMerge), on a vector of indices. Used only when the

@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "support/hash.hpp"
 #include "text/text.hpp"
 #include "values/value.hpp"
 #include "values/value_internal.hpp"
@@ -35,14 +36,7 @@ namespace dynval::values_detail {
 
 namespace {
 
-uint64_t fmix(uint64_t k) noexcept {
-  k ^= k >> 33;
-  k *= 0xff51afd7ed558ccdULL;
-  k ^= k >> 33;
-  k *= 0xc4ceb9fe1a85ec53ULL;
-  k ^= k >> 33;
-  return k;
-}
+uint64_t fmix(uint64_t k) noexcept { return mix64(k); }
 
 const uint64_t kSeed = [] {
   std::random_device rd;

@@ -68,6 +68,7 @@
 #include <utility>
 #include <vector>
 
+#include "common/outcome.hpp"
 #include "codec/codec.hpp"
 #include "schema/schema.hpp"
 #include "dynval/dynval.h"
@@ -1529,14 +1530,7 @@ Value decode_json(std::string_view in, const Type& t, const codec::DecodeOptions
   return codec::json_decode(in, t, o);
 }
 
-Status status_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.status();
-  }
-  return Status::Ok;
-}
+using dynval::test::status_of;
 
 }  // namespace
 
