@@ -1,8 +1,8 @@
 // Fuzz target (build): values built through the API, as deep as the bytes
 // say, past the depth cap included. Input: a leaf byte, then steps of two
 // bytes (op, count): each wraps the value `count * 16 + 1` times in one
-// shape (op % 6: list, set, set(tuple([string, v])) with a sibling,
-// tuple, object, map). Checks:
+// shape (op % 6: list, set, set(tuple([string, v])) with a sibling (two
+// levels), tuple, object, map). Checks:
 //   - construction either succeeds or, only beyond
 //     limits::kMaxSupportedDepth levels, fails with Status::Limit, never
 //     anything else, and never deeper;
@@ -45,15 +45,21 @@ Value wrap(unsigned op, const Value& v, size_t i) {
   }
 }
 
-// Builds the value the input describes; `depth` counts the wrappings.
+// The nesting levels one wrap adds (the set of tuples adds two).
+size_t levels(unsigned op) { return op % 6 == 2 ? 2 : 1; }
+
+// Builds the value the input describes; `depth` is its nesting depth, or
+// on failure the depth the failed wrap would have had.
 Value build(const uint8_t* data, size_t size, size_t& depth) {
   Value v = leaf(size > 0 ? data[0] : 0);
   depth = 0;
   for (size_t k = 1; k + 1 < size; k += 2) {
     const size_t count = size_t(data[k + 1]) * 16 + 1;
     for (size_t i = 0; i < count; ++i) {
-      v = wrap(data[k], v, depth);
-      ++depth;
+      const size_t next = depth + levels(data[k]);
+      Value w = wrap(data[k], v, i);  // throws with `depth` left at the last success
+      v = std::move(w);
+      depth = next;
     }
   }
   return v;
@@ -72,7 +78,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   } catch (const Error& e) {
     FUZZ_CHECK(e.status() == Status::Limit, "building failed with status %d: %s", int(e.status()),
                e.message().c_str());
-    FUZZ_CHECK(depth >= limits::kMaxSupportedDepth, "Limit at depth %zu, under the cap", depth);
+    // The wrap that failed would have gone past the cap (depth is the last
+    // one built, at most 2 levels under it).
+    FUZZ_CHECK(depth + 2 > limits::kMaxSupportedDepth, "Limit at depth %zu, under the cap", depth);
     return 0;
   }
   FUZZ_CHECK(depth <= limits::kMaxSupportedDepth, "built %zu levels, past the cap", depth);
