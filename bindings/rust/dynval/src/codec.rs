@@ -202,7 +202,8 @@ impl std::fmt::Debug for EncodeOptions {
 impl EncodeOptions {
     /// All defaults (`DV_ENCODE_OPTIONS_INIT`).
     pub fn new() -> EncodeOptions {
-        let mut raw = sys::dv_encode_options_t { version: sys::DV_ENCODE_OPTIONS_VERSION, flags: 0, max_output_size: 0 };
+        let mut raw =
+            sys::dv_encode_options_t { version: sys::DV_ENCODE_OPTIONS_VERSION, flags: 0, max_output_size: 0 };
         let _ = call(|err| unsafe { sys::dv_encode_options_init(&mut raw, sys::DV_ENCODE_OPTIONS_VERSION, err) });
         EncodeOptions { raw }
     }
@@ -344,7 +345,9 @@ impl ValueRef<'_> {
     pub fn to_msgpack_with(&self, ty: impl AsTypeRef, opts: &EncodeOptions) -> Result<Buffer> {
         let mut buf = Buffer::new();
         let ty = ty.as_type_ref();
-        call(|err| unsafe { sys::dv_msgpack_encode_ext(buf.as_mut_ptr(), self.as_raw(), ty.as_raw(), opts.as_raw(), err) })?;
+        call(|err| unsafe {
+            sys::dv_msgpack_encode_ext(buf.as_mut_ptr(), self.as_raw(), ty.as_raw(), opts.as_raw(), err)
+        })?;
         Ok(buf)
     }
 
@@ -358,7 +361,9 @@ impl ValueRef<'_> {
     pub fn to_json_with(&self, ty: impl AsTypeRef, opts: &EncodeOptions) -> Result<String> {
         let mut buf = Buffer::new();
         let ty = ty.as_type_ref();
-        call(|err| unsafe { sys::dv_json_encode_ext(buf.as_mut_ptr(), self.as_raw(), ty.as_raw(), opts.as_raw(), err) })?;
+        call(|err| unsafe {
+            sys::dv_json_encode_ext(buf.as_mut_ptr(), self.as_raw(), ty.as_raw(), opts.as_raw(), err)
+        })?;
         Ok(buf.into_string())
     }
 
