@@ -17,6 +17,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "support/limits.hpp"
 #include "text/text.hpp"
 
 namespace dynval {
@@ -137,7 +138,7 @@ void fill_attribute(Attribute& a, size_t depth) {
 }
 
 void fill_object(NestedObject& o, size_t depth) {
-  if (depth > kMaxSchemaDepth) throw Error(Status::Limit, "schema nesting is too deep");
+  if (depth > kMaxSchemaDepth) throw limits::schema_depth(kMaxSchemaDepth);
   std::vector<Type::AttrSpec> attrs;
   attrs.reserve(o.attributes.size());
   for (Attribute& a : o.attributes) {
@@ -155,7 +156,7 @@ void fill_object(NestedObject& o, size_t depth) {
 }
 
 void fill_block(Block& b, size_t depth) {
-  if (depth > kMaxSchemaDepth) throw Error(Status::Limit, "schema nesting is too deep");
+  if (depth > kMaxSchemaDepth) throw limits::schema_depth(kMaxSchemaDepth);
   std::vector<Type::AttrSpec> attrs;
   attrs.reserve(b.attributes.size() + b.block_types.size());
   for (Attribute& a : b.attributes) {
@@ -185,7 +186,7 @@ void fill_block(Block& b, size_t depth) {
 // Sorting is the first pass over a new schema, so it also enforces the
 // nesting depth limit (keeping every later recursion bounded).
 void sort_attributes(std::vector<Attribute>& attrs, size_t depth) {
-  if (depth > kMaxSchemaDepth) throw Error(Status::Limit, "schema nesting is too deep");
+  if (depth > kMaxSchemaDepth) throw limits::schema_depth(kMaxSchemaDepth);
   std::stable_sort(attrs.begin(), attrs.end(),
                    [](const Attribute& a, const Attribute& b) { return a.name < b.name; });
   for (Attribute& a : attrs)
@@ -193,7 +194,7 @@ void sort_attributes(std::vector<Attribute>& attrs, size_t depth) {
 }
 
 void sort_block(Block& b, size_t depth) {
-  if (depth > kMaxSchemaDepth) throw Error(Status::Limit, "schema nesting is too deep");
+  if (depth > kMaxSchemaDepth) throw limits::schema_depth(kMaxSchemaDepth);
   sort_attributes(b.attributes, depth);
   std::stable_sort(b.block_types.begin(), b.block_types.end(),
                    [](const NestedBlock& x, const NestedBlock& y) { return x.type_name < y.type_name; });

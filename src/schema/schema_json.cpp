@@ -27,6 +27,7 @@
 #include <unordered_map>
 
 #include "schema/schema.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 
 namespace dynval {
@@ -49,10 +50,9 @@ class Loader {
 
   Path path;
 
+  size_t offset_of(const char* at) const { return at && at >= base_ && at <= end_ ? size_t(at - base_) : kNoOffset; }
   [[noreturn]] void fail(Status s, std::string msg, const char* at = nullptr) const {
-    size_t off = kNoOffset;
-    if (at && at >= base_ && at <= end_) off = size_t(at - base_);
-    throw Error(s, std::move(msg), path, off);
+    throw Error(s, std::move(msg), path, offset_of(at));
   }
 
   // simdjson's errors carry no position of their own: for syntax errors Go's
@@ -258,7 +258,7 @@ class Loader {
   }
 
   void read_object(od::value& v, NestedObject& o, size_t depth) {
-    if (depth > kMaxBlockDepth) fail(Status::Limit, "schema nesting is too deep", where(v));
+    if (depth > kMaxBlockDepth) throw limits::schema_depth(kMaxBlockDepth, offset_of(where(v))).with_path(path);
     o.nesting = NestingMode::Invalid;
     od::object obj = object_of(v, "nested_type");
     for_fields(obj, [&](std::string_view k, od::value& fv) {
@@ -294,7 +294,7 @@ class Loader {
   }
 
   void read_block(od::value& v, Block& b, size_t depth) {
-    if (depth > kMaxBlockDepth) fail(Status::Limit, "schema nesting is too deep", where(v));
+    if (depth > kMaxBlockDepth) throw limits::schema_depth(kMaxBlockDepth, offset_of(where(v))).with_path(path);
     od::object obj = object_of(v, "a block");
     for_fields(obj, [&](std::string_view k, od::value& fv) {
       path.push_back(PathStep::attr(k));

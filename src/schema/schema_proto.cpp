@@ -27,6 +27,7 @@
 #include <cstring>
 
 #include "schema/schema.hpp"
+#include "support/limits.hpp"
 
 namespace dynval {
 
@@ -77,6 +78,7 @@ class Decoder {
 
   Path path;
 
+  size_t offset_of(const uint8_t* at) const { return size_t(at - base_); }
   [[noreturn]] void fail(Status s, std::string msg, const uint8_t* at) const {
     throw Error(s, "protobuf schema: " + std::move(msg), path, size_t(at - base_));
   }
@@ -136,7 +138,7 @@ class Decoder {
         return;
       case kLen: (void)bytes(c); return;
       case kStartGroup: {
-        if (depth > kMaxMessageDepth) fail(Status::Limit, "groups nested too deeply", tag_at);
+        if (depth > kMaxMessageDepth) throw limits::message_depth(kMaxMessageDepth, offset_of(tag_at)).with_path(path);
         for (;;) {
           if (c.p >= c.end) fail(Status::Parse, "unterminated group", tag_at);
           const uint8_t* at = c.p;
@@ -160,7 +162,7 @@ class Decoder {
   // returns true when it consumed the payload, false to have it skipped.
   template <class F>
   void fields(Cursor c, size_t depth, F&& f) {
-    if (depth > kMaxMessageDepth) fail(Status::Limit, "messages nested too deeply", c.p);
+    if (depth > kMaxMessageDepth) throw limits::message_depth(kMaxMessageDepth, offset_of(c.p)).with_path(path);
     while (c.p < c.end) {
       const uint8_t* at = c.p;
       uint64_t tag = varint(c);

@@ -67,4 +67,12 @@ Error collection_size(size_t count, size_t max) {
 
 Error output_size(size_t max) { return limit("output would exceed the limit of " + n(max) + " bytes"); }
 
+Error schema_depth(size_t max, size_t offset) {
+  return limit("schema nesting depth exceeds the limit of " + n(max), offset);
+}
+
+Error message_depth(size_t max, size_t offset) {
+  return limit("protobuf message nesting depth exceeds the limit of " + n(max), offset);
+}
+
 }  // namespace dynval::limits

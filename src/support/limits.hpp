@@ -108,6 +108,10 @@ Error refinement_payload(size_t length, size_t max, size_t offset);
 Error collection_size(size_t count, size_t max);
 // Writing would produce more than `max` bytes.
 Error output_size(size_t max);
+// A schema's blocks or nested attribute types nest deeper than `max`.
+Error schema_depth(size_t max, size_t offset = kNoOffset);
+// Protobuf messages (or groups) nest deeper than `max`.
+Error message_depth(size_t max, size_t offset);
 
 }  // namespace limits
 
