@@ -61,8 +61,8 @@ DV_API const dv_type_t *dv_type_dynamic(void);
 
 /* Section - Constructors */
 
-/* A type nests at most 4096 levels (1024 in AddressSanitizer builds): the
- * constructors below return `DV_ERR_LIMIT` for a deeper one. */
+/* A type nests at most 4096 levels: the constructors below return
+ * `DV_ERR_LIMIT` for a deeper one. */
 
 /**
  * Builds `list(elem)`.

@@ -41,6 +41,12 @@ inline constexpr size_t kMaxSupportedDepth = 1024;
 inline constexpr size_t kMaxSupportedDepth = 4096;
 #endif
 
+// The deepest type anything builds: type JSON is parsed to this depth in
+// every build (its frames are small), so types may nest this deep even
+// where values stop at kMaxSupportedDepth (a null of a deep type is a
+// shallow value).
+inline constexpr size_t kMaxTypeDepth = 4096;
+
 inline constexpr size_t kDefaultMaxDepth = 1000;
 inline constexpr size_t kDefaultMaxInputSize = size_t(1) << 31;
 inline constexpr size_t kDefaultMaxElements = size_t(1) << 28;

@@ -127,10 +127,11 @@ const TypeNode* take(const Type& t) noexcept {
 }  // namespace
 
 // The depth of a node whose deepest child has depth `child`: refused past
-// limits::kMaxSupportedDepth, so that no walk of a type recurses without
-// bound (types from JSON are capped by their parser long before).
+// limits::kMaxTypeDepth, so that no walk of a type recurses without bound
+// (the type JSON parser stops at the same depth).
+static_assert(Type::kMaxJsonDepth == limits::kMaxTypeDepth);
 static uint16_t depth_above(size_t child) {
-  if (child + 1 > limits::kMaxSupportedDepth) throw limits::type_construction_depth(limits::kMaxSupportedDepth);
+  if (child + 1 > limits::kMaxTypeDepth) throw limits::type_construction_depth(limits::kMaxTypeDepth);
   return static_cast<uint16_t>(child + 1);
 }
 

@@ -23,7 +23,7 @@ struct TypeNode {
   bool has_dynamic = false;   // dynamic anywhere in this type (HasDynamicTypes)
   bool has_optional = false;  // an optional-attribute marker anywhere
   // Nesting depth: 0 for primitives and dynamic, 1 + the deepest child for
-  // collections and structures; never more than limits::kMaxSupportedDepth
+  // collections and structures; never more than limits::kMaxTypeDepth
   // (checked at construction), so every recursive walk of a type is bounded.
   uint16_t depth = 0;
   size_t hash = 0;            // structural hash, computed at construction

@@ -275,10 +275,10 @@ TEST(Type, HasDynamicAndOptionalFlags) {
 
 TEST(Type, DepthIsCappedAtConstruction) {
   // Every walk of a type is bounded: a type nests at most
-  // limits::kMaxSupportedDepth levels; one more is Status::Limit.
+  // limits::kMaxTypeDepth levels; one more is Status::Limit.
   Type t = Type::string();
-  for (size_t i = 0; i < limits::kMaxSupportedDepth; ++i) t = Type::list(t);
-  EXPECT_EQ(t.to_json().size(), limits::kMaxSupportedDepth * 9 + 8);  // ["list", ... "string" ...]
+  for (size_t i = 0; i < limits::kMaxTypeDepth; ++i) t = Type::list(t);
+  EXPECT_EQ(t.to_json().size(), limits::kMaxTypeDepth * 9 + 8);  // ["list", ... "string" ...]
   try {
     Type::set(t);
     ADD_FAILURE() << "a type one level past the cap was built";
@@ -291,7 +291,7 @@ TEST(Type, DepthIsCappedAtConstruction) {
 
 TEST(Type, VeryDeepTypesDoNotOverflowTheStack) {
   // Destruction and equality are iterative; hashing is O(1) per node.
-  const int depth = int(limits::kMaxSupportedDepth);
+  const int depth = int(limits::kMaxTypeDepth);
   Type a = Type::string();
   Type b = Type::string();
   for (int i = 0; i < depth; ++i) {
