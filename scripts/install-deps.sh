@@ -6,6 +6,9 @@
 #   scripts/install-deps.sh          build and test dependencies
 #   scripts/install-deps.sh --fuzz   also clang and its sanitizer/libFuzzer
 #                                    runtimes (scripts/fuzz.sh)
+#   scripts/install-deps.sh --package
+#                                    also the Debian packaging tools
+#                                    (scripts/package-test.sh, debian/)
 set -euo pipefail
 
 pkgs=(meson ninja-build pkg-config g++ python3
@@ -13,9 +16,13 @@ pkgs=(meson ninja-build pkg-config g++ python3
       libgtest-dev libgmock-dev libbenchmark-dev
       zstd gzip abigail-tools)
 
-if [ "${1:-}" = --fuzz ]; then
-  pkgs+=(clang libclang-rt-14-dev)
-fi
+for arg in "$@"; do
+  case "$arg" in
+    --fuzz) pkgs+=(clang libclang-rt-14-dev) ;;
+    --package) pkgs+=(dpkg-dev debhelper lintian) ;;
+    *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${pkgs[@]}"; do

@@ -160,7 +160,7 @@ func TestMsgpackVectors(t *testing.T) {
 		{must(UnknownVal(ListOf(TypeString()), &Refinements{MaxLength: ptr64(200)})), "d60c8106ccc8"},
 	}
 	for i, c := range cases {
-		b, err := c.v.EncodeMsgpack(nil)
+		b, err := c.v.EncodeMsgpack(c.v.Type())
 		if err != nil {
 			t.Fatalf("%d: %v", i, err)
 		}
@@ -333,11 +333,11 @@ func TestJSONAndTranscode(t *testing.T) {
 		t.Fatalf("decode json %v %v", back, err)
 	}
 	u, _ := UnknownVal(TypeString(), nil)
-	if _, err := u.EncodeJSON(nil); !errors.Is(err, ErrUnknown) {
+	if _, err := u.EncodeJSON(u.Type()); !errors.Is(err, ErrUnknown) {
 		t.Fatalf("unknown JSON: %v", err)
 	}
 	inf, _ := ParseNumber("+Inf")
-	if _, err := inf.EncodeJSON(nil); !errors.Is(err, ErrUnsupported) {
+	if _, err := inf.EncodeJSON(inf.Type()); !errors.Is(err, ErrUnsupported) {
 		t.Fatalf("inf JSON: %v", err)
 	}
 }
@@ -524,18 +524,18 @@ func TestOutputLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	js, err := v.EncodeJSONWith(nil, &EncodeOptions{MaxOutputSize: 23})
+	js, err := v.EncodeJSONWith(v.Type(), &EncodeOptions{MaxOutputSize: 23})
 	if err != nil || string(js) != `["aaaaaaaa","bbbbbbbb"]` {
 		t.Fatalf("exact size: %q %v", js, err)
 	}
-	if _, err := v.EncodeJSONWith(nil, &EncodeOptions{MaxOutputSize: 22}); !errors.Is(err, ErrLimit) {
+	if _, err := v.EncodeJSONWith(v.Type(), &EncodeOptions{MaxOutputSize: 22}); !errors.Is(err, ErrLimit) {
 		t.Fatalf("JSON over the limit: %v", err)
 	}
-	mp, err := v.EncodeMsgpackWith(nil, nil)
+	mp, err := v.EncodeMsgpackWith(v.Type(), nil)
 	if err != nil || len(mp) != 19 {
 		t.Fatalf("msgpack defaults: %x %v", mp, err)
 	}
-	if _, err := v.EncodeMsgpackWith(nil, &EncodeOptions{MaxOutputSize: 18}); !errors.Is(err, ErrLimit) {
+	if _, err := v.EncodeMsgpackWith(v.Type(), &EncodeOptions{MaxOutputSize: 18}); !errors.Is(err, ErrLimit) {
 		t.Fatalf("msgpack over the limit: %v", err)
 	}
 	ty := ListOf(TypeString())

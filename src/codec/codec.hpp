@@ -95,6 +95,13 @@ enum class Trailing : uint8_t { Ignore = 0, Reject = 1 };
 struct DecodeOptions {
   Limits limits{};  // limits.max_output_size bounds what the transcoders write
   Trailing trailing = Trailing::Ignore;
+  // terraform-plugin-go's ValueFromJSONOpts.IgnoreUndefinedAttributes, in
+  // both formats: an object entry whose key is not an attribute of the
+  // object type (at any depth, inside dynamic wrappers too) is skipped
+  // instead of being "unsupported attribute". Map keys are unaffected.
+  // MessagePack objects must then still hold every attribute of the type
+  // once (as without the option); JSON objects may omit attributes (null).
+  bool ignore_undefined_attributes = false;
 };
 
 // Encoder options: the output limit (0 = limits::kDefaultMaxOutputSize, the

@@ -143,7 +143,7 @@ struct Sanitized {
 
 inline Sanitized sanitize_utf8(const char* data, size_t len) {
   Sanitized out;
-  out.buf.reserve(len + len / 8 + simdjson::SIMDJSON_PADDING);
+  out.buf.reserve(len + len / 8 + kJsonPadding);
   const auto* p = reinterpret_cast<const unsigned char*>(data);
   size_t i = 0;
   while (i < len) {
@@ -679,6 +679,12 @@ class JsonDecoder {
       const std::string_view key = unescape(kat + 1);
       size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
       if (idx == SIZE_MAX) {
+        if (opts_.ignore_undefined_attributes) {
+          // Its value is skipped unread: simdjson does not check the syntax
+          // of what it skips, Go's decoder does.
+          check_skipped_value(f.value().raw_json_token().data(), depth + 1);
+          continue;
+        }
         std::string msg = "unsupported attribute ";
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);
@@ -869,7 +875,7 @@ inline simdjson::ondemand::parser& thread_parser() {
 }
 
 // Runs `walk(data, len, san, doc)` on the simdjson document of a buffer with
-// SIMDJSON_PADDING readable bytes after `len`, and returns its result. `san`
+// kJsonPadding readable bytes after `len`, and returns its result. `san`
 // is set when `data` is the UTF-8-sanitized copy of the caller's input
 // (offsets are then mapped back to the caller's bytes); `walk` constructs its
 // JsonDecoder (or subclass) from data, len and san.
@@ -911,7 +917,7 @@ std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&
     // sanitized copy (only for inputs that need it).
     Sanitized s = sanitize_utf8(data, len);
     const size_t slen = s.buf.size();
-    s.buf.resize(slen + simdjson::SIMDJSON_PADDING, '\0');
+    s.buf.resize(slen + kJsonPadding, '\0');
     const char* sdata = s.buf.data();
     return with_document(sdata, slen, s.buf.size(), opts, &s, walk);
   }

@@ -22,6 +22,7 @@
 // decides the msgpack form and every decimal rendering.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>

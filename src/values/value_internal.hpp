@@ -162,10 +162,6 @@ Value build_set(Type st, std::span<Value> elems);
 // Throws Error(Status::TypeMismatch).
 Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const char* what);
 
-// go-cty TestConformance(given, want) == nil: `want` may have dynamic where
-// `given` has anything.
-bool type_conforms(const Type& given, const Type& want);
-
 // ---- set keys without walking everything below (set_digest.cpp) ----
 
 // Seeded 64-bit digests of a value: equal hash bytes (for two values of one

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "support/error.hpp"
+#include "values/path.hpp"
 
 namespace dynval::test {
 
