@@ -75,4 +75,9 @@ Error message_depth(size_t max, size_t offset) {
   return limit("protobuf message nesting depth exceeds the limit of " + n(max), offset);
 }
 
+Error flatmap_count(std::string_view quoted_key, uint64_t count, size_t entries) {
+  return limit("count value for " + std::string(quoted_key) + " in state (" + std::to_string(count) +
+               ") exceeds the number of entries (" + n(entries) + ")");
+}
+
 }  // namespace dynval::limits

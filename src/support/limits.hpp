@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "support/error.hpp"
 
@@ -118,6 +119,9 @@ Error output_size(size_t max);
 Error schema_depth(size_t max, size_t offset = kNoOffset);
 // Protobuf messages (or groups) nest deeper than `max`.
 Error message_depth(size_t max, size_t offset);
+// Legacy flatmap state: the count entry `quoted_key` (already quoted) says
+// `count` elements where the whole map has only `entries` entries.
+Error flatmap_count(std::string_view quoted_key, uint64_t count, size_t entries);
 
 }  // namespace limits
 
