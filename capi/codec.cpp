@@ -24,9 +24,20 @@ codec::DecodeOptions to_options(const dv_decode_options_t* o) {
   if (o->max_elements) d.limits.max_elements = o->max_elements;
   if (o->max_string_length) d.limits.max_string_length = o->max_string_length;
   if (o->max_number_digits) d.limits.max_number_digits = o->max_number_digits;
+  if (o->version >= 2 && o->max_output_size) d.limits.max_output_size = o->max_output_size;
   d.trailing = (o->flags & DV_DECODE_REJECT_TRAILING) ? codec::Trailing::Reject : codec::Trailing::Ignore;
   d.ignore_undefined_attributes = (o->flags & DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES) != 0;
   return d;
+}
+
+// dv_encode_options_t -> codec::EncodeOptions; 0 keeps each default.
+codec::EncodeOptions to_options(const dv_encode_options_t* o) {
+  codec::EncodeOptions e;
+  if (!o) return e;
+  capi::check_version(o->version, DV_ENCODE_OPTIONS_VERSION, "dv_encode_options_t");
+  if (o->flags != 0) capi::invalid_arg("unknown dv_encode_options_t flags");
+  if (o->max_output_size) e.max_output_size = o->max_output_size;
+  return e;
 }
 
 std::string_view bytes_in(const void* data, size_t len) {
@@ -47,13 +58,15 @@ dv_status_t decode(dv_value_t** out, const void* data, size_t len, const dv_type
 }
 
 template <class Encode>
-dv_status_t encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type, dv_error_t** err, Encode fn) {
+dv_status_t encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type, const dv_encode_options_t* opts,
+                   dv_error_t** err, Encode fn) {
   return guard(err, [&] {
     need(out, "out");
     need(v, "value");
     need(type, "type");
+    const codec::EncodeOptions o = to_options(opts);
     std::string bytes;
-    fn(bytes, v->v, type->t);
+    fn(bytes, v->v, type->t, o);
     capi::fill_buf(out, bytes);
   });
 }
@@ -80,8 +93,16 @@ DV_API dv_status_t dv_decode_options_init(dv_decode_options_t* opts, uint32_t ve
   return guard(err, [&] {
     need(opts, "opts");
     capi::check_version(version, DV_DECODE_OPTIONS_VERSION, "dv_decode_options_t");
-    *opts = dv_decode_options_t DV_DECODE_OPTIONS_INIT;
+    // A caller built against version 1 passes the smaller version-1 struct:
+    // write only the members its version has.
     opts->version = version;
+    opts->flags = 0;
+    opts->max_depth = 0;
+    opts->max_input_size = 0;
+    opts->max_elements = 0;
+    opts->max_string_length = 0;
+    opts->max_number_digits = 0;
+    if (version >= 2) opts->max_output_size = 0;
   });
 }
 
@@ -101,17 +122,43 @@ DV_API dv_status_t dv_json_decode(dv_value_t** out, const char* json, size_t len
                 });
 }
 
-DV_API dv_status_t dv_msgpack_encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type,
-                                     dv_error_t** err) {
-  return encode(out, v, type, err, [](std::string& o, const Value& x, const Type& t) {
-    codec::msgpack_encode(o, x, t);
+DV_API dv_status_t dv_encode_options_init(dv_encode_options_t* opts, uint32_t version, dv_error_t** err) {
+  return guard(err, [&] {
+    need(opts, "opts");
+    capi::check_version(version, DV_ENCODE_OPTIONS_VERSION, "dv_encode_options_t");
+    *opts = dv_encode_options_t DV_ENCODE_OPTIONS_INIT;
+    opts->version = version;
   });
 }
 
+namespace {
+
+void msgpack_encode_fn(std::string& o, const Value& x, const Type& t, const codec::EncodeOptions& e) {
+  codec::msgpack_encode(o, x, t, e);
+}
+void json_encode_fn(std::string& o, const Value& x, const Type& t, const codec::EncodeOptions& e) {
+  codec::json_encode(o, x, t, e);
+}
+
+}  // namespace
+
+DV_API dv_status_t dv_msgpack_encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type,
+                                     dv_error_t** err) {
+  return encode(out, v, type, nullptr, err, msgpack_encode_fn);
+}
+
+DV_API dv_status_t dv_msgpack_encode_ext(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type,
+                                         const dv_encode_options_t* opts, dv_error_t** err) {
+  return encode(out, v, type, opts, err, msgpack_encode_fn);
+}
+
 DV_API dv_status_t dv_json_encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type, dv_error_t** err) {
-  return encode(out, v, type, err, [](std::string& o, const Value& x, const Type& t) {
-    codec::json_encode(o, x, t);
-  });
+  return encode(out, v, type, nullptr, err, json_encode_fn);
+}
+
+DV_API dv_status_t dv_json_encode_ext(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type,
+                                      const dv_encode_options_t* opts, dv_error_t** err) {
+  return encode(out, v, type, opts, err, json_encode_fn);
 }
 
 DV_API dv_status_t dv_msgpack_to_json(dv_buf_t* out, const void* data, size_t len, const dv_type_t* type,

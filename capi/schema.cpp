@@ -2,6 +2,7 @@
 #include <string>
 
 #include "capi.hpp"
+#include "text/text.hpp"
 
 using namespace dynval;
 using capi::guard;
@@ -67,7 +68,7 @@ Attribute& builder_attribute(dv_builder_t* b, const char* name, size_t name_len)
   need(b, "builder");
   std::string_view n = capi::in_str(need(name, "name"), name_len, "name");
   Attribute* a = b->b.find_attribute(n);
-  if (!a) throw Error(Status::NotFound, "the builder has no attribute \"" + std::string(n) + "\"");
+  if (!a) throw Error(Status::NotFound, "the builder has no attribute " + text::go_quoted(n));
   return *a;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "capi.hpp"
+#include "text/text.hpp"
 #include "values/walk.hpp"
 
 using namespace dynval;
@@ -88,8 +89,8 @@ std::optional<NumberBound> bound(const dv_value_t* v, const char* text, size_t l
     return NumberBound{v->v.as_number(), inclusive};
   }
   std::string_view s = capi::in_str(text, len, which);
-  std::optional<Number> n = Number::parse(s);
-  if (!n) throw Error(Status::Parse, std::string(which) + " bound: invalid number \"" + std::string(s) + "\"");
+  std::optional<Number> n = Number::parse_bounded(s);
+  if (!n) throw Error(Status::Parse, std::string(which) + " bound: invalid number " + text::go_quoted(s.substr(0, 64)));
   return NumberBound{std::move(*n), inclusive};
 }
 
@@ -221,8 +222,8 @@ DV_API dv_status_t dv_value_new_number_text(dv_value_t** out, const char* text, 
   return guard(err, [&] {
     need(out, "out");
     std::string_view s = capi::in_str(text, len, "text");
-    std::optional<Number> n = Number::parse(s);
-    if (!n) throw Error(Status::Parse, "invalid number \"" + std::string(s) + "\"");
+    std::optional<Number> n = Number::parse_bounded(s);
+    if (!n) throw Error(Status::Parse, "invalid number " + text::go_quoted(s.substr(0, 64)));
     *out = capi::own(Value::number(std::move(*n)));
   });
 }

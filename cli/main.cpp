@@ -3,6 +3,10 @@
 //
 // Exit status: 0 success, 1 invalid input (error with path and byte offset on
 // stderr), 2 usage error.
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
@@ -20,6 +24,8 @@
 #include "convert/convert.hpp"
 #include "dynval/version.h"
 #include "schema/schema.hpp"
+#include "support/limits.hpp"
+#include "text/text.hpp"
 #include "types/type.hpp"
 
 namespace {
@@ -101,13 +107,18 @@ OPTIONS
                          skip object attributes the type does not have (state
                          written by an older schema) instead of failing with
                          "unsupported attribute"; map keys are not affected
+    --max-input-size N   stop reading IN past N bytes with an error
+                         (default 2 GiB)
+    --max-output-size N  fail rather than write more than N bytes
+                         (default 256 MiB, the protocol's message cap)
     IN, OUT              files; `-` or absent means standard input/output
 
 EXIT STATUS
     0   success
     1   invalid input: the error, its path in the value (cty style, e.g.
         .network[0].ip) and its byte offset are printed on stderr
-    2   usage error (unknown option, missing argument, unreadable file)
+    2   usage error (unknown option, missing argument, unreadable file or
+        directory, failed write)
 
 EXAMPLES
     dynval convert --schema schema.json --block resource:acme_server \
@@ -126,12 +137,40 @@ struct UsageError {
   std::string message;
 };
 
+// A message as printed on a terminal: control bytes (NUL included) and DEL
+// as \xHH, so that input quoted into a message can neither cut it short nor
+// drive the terminal.
+std::string printable(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (unsigned char c : s) {
+    if (c < 0x20 || c == 0x7f) {
+      char b[5];
+      std::snprintf(b, sizeof b, "\\x%02x", c);
+      out += b;
+    } else {
+      out.push_back(char(c));
+    }
+  }
+  return out;
+}
+
 struct Args {
   std::string command;
   std::optional<std::string> type_json, schema_file, block, provider, from, to, as;
   bool hex = false, strict = false, list = false, all = false, ignore_undefined = false;
+  size_t max_input_size = limits::kDefaultMaxInputSize;
+  size_t max_output_size = limits::kDefaultMaxOutputSize;
   std::vector<std::string> positional;
 };
+
+size_t size_arg(const std::string& v, const char* opt) {
+  size_t n = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+  if (ec != std::errc() || p != v.data() + v.size() || n == 0)
+    throw UsageError{std::string("bad value for ") + opt + ": " + v};
+  return n;
+}
 
 Args parse_args(int argc, char** argv) {
   Args a;
@@ -152,6 +191,8 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--as") a.as = need(i, "--as");
     else if (s == "--ignore-undefined-attributes") a.ignore_undefined = true;
     else if (s == "--hex") a.hex = true;
+    else if (s == "--max-input-size") a.max_input_size = size_arg(need(i, "--max-input-size"), "--max-input-size");
+    else if (s == "--max-output-size") a.max_output_size = size_arg(need(i, "--max-output-size"), "--max-output-size");
     else if (s == "--strict") a.strict = true;
     else if (s == "--list") a.list = true;
     else if (s == "--all") a.all = true;
@@ -161,27 +202,53 @@ Args parse_args(int argc, char** argv) {
   return a;
 }
 
-std::string read_all(const std::string& path) {
-  if (path == "-") {
-    std::string s((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
-    return s;
+// Reads a whole file (`-`: standard input), stopping with a Limit error as
+// soon as it holds more than `max` bytes (/dev/zero is not read to the end).
+// A directory, or any read error, is a usage error naming the path.
+std::string read_all(const std::string& path, size_t max) {
+  const std::string name = path == "-" ? "standard input" : path;
+  FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (f == nullptr) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
+  struct Closer {
+    FILE* f;
+    ~Closer() {
+      if (f != stdin) std::fclose(f);
+    }
+  } closer{f};
+  struct stat st;
+  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode))
+    throw UsageError{"cannot read " + name + ": is a directory"};
+  std::string s;
+  char buf[1 << 16];
+  for (;;) {
+    const size_t n = std::fread(buf, 1, sizeof buf, f);
+    if (n > 0) {
+      if (s.size() + n > max) throw limits::input_size_exceeded(max);
+      s.append(buf, n);
+    }
+    if (n < sizeof buf) {
+      if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
+      if (std::feof(f)) break;
+    }
   }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw UsageError{"cannot read " + path + ": " + std::strerror(errno)};
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
+  return s;
 }
 
+// Writes everything and checks every write and the close: a full disk or a
+// closed pipe is an error naming the path, never a silent success.
 void write_all(const std::string& path, const std::string& data) {
-  if (path == "-") {
-    std::fwrite(data.data(), 1, data.size(), stdout);
-    std::fflush(stdout);
-    return;
+  const std::string name = path == "-" ? "standard output" : path;
+  FILE* f = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
+  if (f == nullptr) throw UsageError{"cannot write " + name + ": " + std::strerror(errno)};
+  errno = 0;
+  const bool wrote = std::fwrite(data.data(), 1, data.size(), f) == data.size();
+  const bool flushed = std::fflush(f) == 0;
+  const int saved = errno;
+  const bool closed = f == stdout || std::fclose(f) == 0;
+  if (!wrote || !flushed || !closed) {
+    const int e = saved != 0 ? saved : errno;
+    throw UsageError{"cannot write " + name + ": " + (e != 0 ? std::strerror(e) : "write failed")};
   }
-  std::ofstream f(path, std::ios::binary);
-  if (!f) throw UsageError{"cannot write " + path + ": " + std::strerror(errno)};
-  f.write(data.data(), static_cast<std::streamsize>(data.size()));
 }
 
 std::string from_hex(std::string_view in) {
@@ -195,7 +262,7 @@ std::string from_hex(std::string_view in) {
     else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
     else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
     else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') { ++pos; continue; }
-    else throw Error(Status::Parse, std::string("invalid hex digit '") + c + "'", {}, pos);
+    else throw Error(Status::Parse, "invalid hex digit " + text::go_quote_char(static_cast<unsigned char>(c)), {}, pos);
     if (hi < 0) hi = d;
     else {
       out.push_back(static_cast<char>(hi << 4 | d));
@@ -240,7 +307,7 @@ struct Target {
 Target load_schema(const Args& a) {
   if (!a.schema_file) throw UsageError{"missing --schema"};
   if (!a.block) throw UsageError{"missing --block"};
-  std::string doc = read_all(*a.schema_file);
+  std::string doc = read_all(*a.schema_file, a.max_input_size);
   BlockSelector sel;
   try {
     sel = BlockSelector::parse(*a.block);
@@ -251,7 +318,7 @@ Target load_schema(const Args& a) {
     SchemaDocumentPtr d = SchemaDocument::parse(doc);
     return {d->identity(d->find(sel, a.provider.value_or("")))->implied_type, nullptr};
   }
-  doc.reserve(doc.size() + 64);  // simdjson padding: parse in place
+  doc.reserve(doc.size() + kJsonPadding);  // parse in place
   SchemaPtr s = load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
   return {s->implied_type(), s};
 }
@@ -264,7 +331,7 @@ Target target(const Args& a) {
 }
 
 std::string input_bytes(const Args& a, Format from) {
-  std::string in = read_all(a.positional.empty() ? "-" : a.positional[0]);
+  std::string in = read_all(a.positional.empty() ? "-" : a.positional[0], a.max_input_size);
   if (a.hex && from == Format::MsgPack) in = from_hex(in);
   return in;
 }
@@ -272,6 +339,8 @@ std::string input_bytes(const Args& a, Format from) {
 codec::DecodeOptions decode_options(const Args& a) {
   codec::DecodeOptions o;
   if (a.strict) o.trailing = codec::Trailing::Reject;
+  o.limits.max_input_size = a.max_input_size;
+  o.limits.max_output_size = a.max_output_size;
   o.ignore_undefined_attributes = a.ignore_undefined;
   return o;
 }
@@ -279,6 +348,21 @@ codec::DecodeOptions decode_options(const Args& a) {
 Value decode(const Args& a, Format from, const std::string& in, const Type& t) {
   return from == Format::MsgPack ? codec::msgpack_decode(in, t, decode_options(a))
                                  : codec::json_decode(in, t, decode_options(a));
+}
+
+// Writes v as `t` in format `to`, within --max-output-size.
+void encode(const Args& a, Format to, std::string& out, const Value& v, const Type& t) {
+  const codec::EncodeOptions eo{a.max_output_size};
+  switch (to) {
+    case Format::MsgPack: codec::msgpack_encode(out, v, t, eo); break;
+    case Format::Json: codec::json_encode(out, v, t, eo); break;
+    case Format::Pretty: {
+      cli::RenderOptions ro;
+      ro.max_output_size = a.max_output_size;
+      cli::render_pretty(out, v, ro);
+      break;
+    }
+  }
 }
 
 int cmd_convert(const Args& a) {
@@ -294,22 +378,13 @@ int cmd_convert(const Args& a) {
     const Type as = Type::from_json(*a.as);
     const Type enc = as.without_optional();
     const Value v = convert::convert(decode(a, from, in, tg.type), as);
-    switch (to) {
-      case Format::MsgPack: codec::msgpack_encode(out, v, enc); break;
-      case Format::Json: codec::json_encode(out, v, enc); break;
-      case Format::Pretty: cli::render_pretty(out, v); break;
-    }
+    encode(a, to, out, v, enc);
   } else if (from == Format::MsgPack && to == Format::Json) {
     codec::msgpack_to_json(out, in, tg.type, decode_options(a));
   } else if (from == Format::Json && to == Format::MsgPack) {
     codec::json_to_msgpack(out, in, tg.type, decode_options(a));
   } else {
-    Value v = decode(a, from, in, tg.type);
-    switch (to) {
-      case Format::MsgPack: codec::msgpack_encode(out, v, tg.type); break;
-      case Format::Json: codec::json_encode(out, v, tg.type); break;
-      case Format::Pretty: cli::render_pretty(out, v); break;
-    }
+    encode(a, to, out, decode(a, from, in, tg.type), tg.type);
   }
   if (to == Format::MsgPack && a.hex) out = to_hex(out);
   else if (to == Format::Json) out.push_back('\n');
@@ -320,8 +395,8 @@ int cmd_convert(const Args& a) {
 int cmd_type(const Args& a) {
   if (a.list) {
     if (!a.schema_file) throw UsageError{"missing --schema"};
-    std::string doc = read_all(*a.schema_file);
-    doc.reserve(doc.size() + 64);
+    std::string doc = read_all(*a.schema_file, a.max_input_size);
+    doc.reserve(doc.size() + kJsonPadding);
     std::string out;
     for (const auto& e : list_schemas_json(JsonInput{doc, doc.capacity()})) {
       out += e.provider;
@@ -350,7 +425,7 @@ int cmd_schema(const Args& a) {
       throw UsageError{e.message()};
     }
   }
-  SchemaDocumentPtr doc = SchemaDocument::parse(read_all(*a.schema_file));
+  SchemaDocumentPtr doc = SchemaDocument::parse(read_all(*a.schema_file, a.max_input_size));
   std::string out;
   if (a.list) {
     cli::append_listing(out, *doc, doc->providers().size() > 1);
@@ -361,6 +436,7 @@ int cmd_schema(const Args& a) {
     cli::append_entry_json(out, *doc, doc->find(sel, a.provider.value_or("")));
     out += '\n';
   }
+  OutputLimit(a.max_output_size).check(out);
   write_all("-", out);
   return kExitOk;
 }
@@ -370,7 +446,7 @@ int cmd_inspect(const Args& a) {
   Target tg = target(a);
   Value v = decode(a, from, input_bytes(a, from), tg.type);
   std::string out;
-  cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr);
+  cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr, a.max_output_size);
   write_all("-", out);
   return kExitOk;
 }
@@ -389,7 +465,7 @@ int cmd_validate(const Args& a) {
   for (const auto& e : errs) {
     std::string p = path_string(e.path());
     std::fprintf(stderr, "dynval: %s%s%s: %s\n", status_name(e.status()), p.empty() ? "" : " at ",
-                 p.c_str(), e.message().c_str());
+                 printable(p).c_str(), printable(e.message()).c_str());
   }
   return kExitInvalid;
 }
@@ -417,14 +493,15 @@ int main(int argc, char** argv) {
     if (a.command == "validate") return cmd_validate(a);
     throw UsageError{"unknown command " + a.command + " (try --help)"};
   } catch (const UsageError& e) {
-    std::fprintf(stderr, "dynval: %s\n", e.message.c_str());
+    std::fprintf(stderr, "dynval: %s\n", printable(e.message).c_str());
     return kExitUsage;
   } catch (const Error& e) {
     std::string p = path_string(e.path());
     std::string where;
     if (!p.empty()) where += " at " + p;
     if (e.offset() != kNoOffset) where += " (byte " + std::to_string(e.offset()) + ")";
-    std::fprintf(stderr, "dynval: %s%s: %s\n", status_name(e.status()), where.c_str(), e.message().c_str());
+    std::fprintf(stderr, "dynval: %s%s: %s\n", status_name(e.status()), printable(where).c_str(),
+                 printable(e.message()).c_str());
     return kExitInvalid;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "dynval: out of memory\n");

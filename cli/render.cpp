@@ -46,8 +46,11 @@ FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view nam
 struct Walker {
   std::string& out;
   bool mask;
+  OutputLimit limit;
+  size_t base = out.size();
 
   void value(const Value& v, int depth, const Block* b, const NestedObject* o) {
+    limit.check(out.size() - base);
     if (!v.is_known()) {
       out += describe_unknown(v);
       return;
@@ -205,29 +208,40 @@ std::string describe_unknown(const Value& v) {
 }
 
 void render_pretty(std::string& out, const Value& v, const RenderOptions& opts) {
-  Walker w{out, opts.mask_sensitive};
+  Walker w{out, opts.mask_sensitive, OutputLimit(opts.max_output_size)};
   w.value(v, 0, opts.schema, nullptr);
   out += '\n';
+  w.limit.check(out.size() - w.base);
 }
 
-void render_inspect(std::string& out, const Value& v, const Block* schema) {
+void render_inspect(std::string& out, const Value& v, const Block* schema, size_t max_output_size) {
+  const size_t base = out.size();
+  const OutputLimit limit(max_output_size);
   out += "type: ";
   v.type().append_json(out);
   out += '\n';
   RenderOptions opts;
   opts.schema = schema;
   opts.mask_sensitive = true;
+  opts.max_output_size = max_output_size;
   out += "value: ";
   render_pretty(out, v, opts);
   std::vector<std::string> unknowns, sensitives;
   Path path;
   collect(v, path, schema, nullptr, false, unknowns, sensitives);
   out += "unknown values: " + std::to_string(unknowns.size()) + '\n';
-  for (const auto& u : unknowns) out += "  " + u + '\n';
+  for (const auto& u : unknowns) {
+    out += "  " + u + '\n';
+    limit.check(out.size() - base);
+  }
   if (schema != nullptr) {
     out += "sensitive values: " + std::to_string(sensitives.size()) + '\n';
-    for (const auto& s : sensitives) out += "  " + s + '\n';
+    for (const auto& s : sensitives) {
+      out += "  " + s + '\n';
+      limit.check(out.size() - base);
+    }
   }
+  limit.check(out.size() - base);
 }
 
 }  // namespace dynval::cli

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "schema/schema.hpp"
+#include "support/limits.hpp"
 #include "values/value.hpp"
 
 namespace dynval::cli {
@@ -14,6 +15,8 @@ struct RenderOptions {
   // "(sensitive value)" and unknowns are annotated (inspect).
   const Block* schema = nullptr;
   bool mask_sensitive = false;
+  // The output limit (Status::Limit past it), as the encoders have one.
+  size_t max_output_size = limits::kDefaultMaxOutputSize;
 };
 
 // An indented, HCL-like view that can show every value, unknown ones
@@ -25,6 +28,7 @@ std::string describe_unknown(const Value& v);
 
 // inspect: the pretty view with sensitive values masked, then a list of
 // every unknown (path and refinements) and every sensitive path.
-void render_inspect(std::string& out, const Value& v, const Block* schema);
+void render_inspect(std::string& out, const Value& v, const Block* schema,
+                    size_t max_output_size = limits::kDefaultMaxOutputSize);
 
 }  // namespace dynval::cli

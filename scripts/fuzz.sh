@@ -11,7 +11,7 @@
 #               committed seed corpus tests/fuzz/corpus/<target> (libFuzzer
 #               -merge=1, so only coverage-increasing inputs are kept)
 #   TARGET      msgpack_decode json_decode type_json schema_json schema_proto
-#               transcode roundtrip (default: all)
+#               transcode roundtrip build (default: all)
 #
 # Each target fuzzes a working copy of its seeds in BUILD_DIR/fuzz-work/<target>
 # (kept between runs, so campaigns accumulate). A crash, leak, sanitizer
@@ -22,7 +22,7 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 secs=60 jobs=1 build="$root/build-fuzz" merge=0 seed=0 targets=()
-all=(msgpack_decode json_decode type_json schema_json schema_proto transcode roundtrip)
+all=(msgpack_decode json_decode type_json schema_json schema_proto transcode roundtrip build)
 while [ $# -gt 0 ]; do
   case "$1" in
     -t) secs="$2"; shift 2 ;;

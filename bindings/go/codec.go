@@ -28,6 +28,9 @@ type DecodeOptions struct {
 	// 10000); the numbers of one input may also print as at most 8 times
 	// that many characters beyond their input length in total.
 	MaxNumberDigits int
+	// MaxOutputSize limits the bytes MsgpackToJSON and JSONToMsgpack write
+	// (default 256 MiB, the protocol's message cap).
+	MaxOutputSize int
 	// IgnoreUndefinedAttributes skips object attributes the object type does
 	// not have (at any depth, inside dynamic wrappers too; map keys are not
 	// affected) instead of failing with "unsupported attribute", as
@@ -35,6 +38,26 @@ type DecodeOptions struct {
 	// older schema. Both formats; a MessagePack object must still hold every
 	// attribute of the type.
 	IgnoreUndefinedAttributes bool
+}
+
+// EncodeOptions are the encoders' limits. The zero value (or a nil
+// *EncodeOptions) means the defaults, which EncodeMsgpack and EncodeJSON
+// apply too; exceeding a limit gives ErrLimit.
+type EncodeOptions struct {
+	// MaxOutputSize limits the bytes of output (default 256 MiB, the
+	// protocol's message cap).
+	MaxOutputSize int
+}
+
+// c converts the options into the C struct; nil gives nil, the defaults.
+func (o *EncodeOptions) c() *C.dv_encode_options_t {
+	if o == nil {
+		return nil
+	}
+	var co C.dv_encode_options_t
+	mustOK(C.dv_encode_options_init(&co, C.DV_ENCODE_OPTIONS_VERSION, nil))
+	co.max_output_size = C.size_t(o.MaxOutputSize)
+	return &co
 }
 
 // c converts the options into the C struct (in Go memory: it holds no
@@ -56,6 +79,7 @@ func (o *DecodeOptions) c() *C.dv_decode_options_t {
 	co.max_elements = C.size_t(o.MaxElements)
 	co.max_string_length = C.size_t(o.MaxStringLength)
 	co.max_number_digits = C.size_t(o.MaxNumberDigits)
+	co.max_output_size = C.size_t(o.MaxOutputSize)
 	return &co
 }
 
@@ -99,9 +123,15 @@ func DecodeJSON(data []byte, t *Type, opts *DecodeOptions) (*Value, error) {
 // (Convert), as go-cty's Marshal does; one that does not convert gives
 // ErrTypeMismatch.
 func (v *Value) EncodeMsgpack(t *Type) ([]byte, error) {
+	return v.EncodeMsgpackWith(t, nil)
+}
+
+// EncodeMsgpackWith is EncodeMsgpack with options (nil for the defaults):
+// output beyond opts.MaxOutputSize gives ErrLimit.
+func (v *Value) EncodeMsgpackWith(t *Type, opts *EncodeOptions) ([]byte, error) {
 	var buf C.dv_buf_t
 	var cerr *C.dv_error_t
-	st := C.dv_msgpack_encode(&buf, v.ptr(), typePtr(t), &cerr)
+	st := C.dv_msgpack_encode_ext(&buf, v.ptr(), typePtr(t), opts.c(), &cerr)
 	runtime.KeepAlive(v)
 	runtime.KeepAlive(t)
 	if err := takeError(st, cerr); err != nil {
@@ -114,9 +144,15 @@ func (v *Value) EncodeMsgpack(t *Type) ([]byte, error) {
 // EncodeMsgpack), byte-identical to cty json.Marshal. Unknown values give
 // ErrUnknown, infinities ErrUnsupported.
 func (v *Value) EncodeJSON(t *Type) ([]byte, error) {
+	return v.EncodeJSONWith(t, nil)
+}
+
+// EncodeJSONWith is EncodeJSON with options (nil for the defaults): output
+// beyond opts.MaxOutputSize gives ErrLimit.
+func (v *Value) EncodeJSONWith(t *Type, opts *EncodeOptions) ([]byte, error) {
 	var buf C.dv_buf_t
 	var cerr *C.dv_error_t
-	st := C.dv_json_encode(&buf, v.ptr(), typePtr(t), &cerr)
+	st := C.dv_json_encode_ext(&buf, v.ptr(), typePtr(t), opts.c(), &cerr)
 	runtime.KeepAlive(v)
 	runtime.KeepAlive(t)
 	if err := takeError(st, cerr); err != nil {

@@ -518,3 +518,31 @@ func TestConcurrentUse(t *testing.T) {
 	wg.Wait()
 	runtime.GC()
 }
+
+func TestOutputLimit(t *testing.T) {
+	v, err := ListVal(TypeString(), StringVal("aaaaaaaa"), StringVal("bbbbbbbb"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := v.EncodeJSONWith(v.Type(), &EncodeOptions{MaxOutputSize: 23})
+	if err != nil || string(js) != `["aaaaaaaa","bbbbbbbb"]` {
+		t.Fatalf("exact size: %q %v", js, err)
+	}
+	if _, err := v.EncodeJSONWith(v.Type(), &EncodeOptions{MaxOutputSize: 22}); !errors.Is(err, ErrLimit) {
+		t.Fatalf("JSON over the limit: %v", err)
+	}
+	mp, err := v.EncodeMsgpackWith(v.Type(), nil)
+	if err != nil || len(mp) != 19 {
+		t.Fatalf("msgpack defaults: %x %v", mp, err)
+	}
+	if _, err := v.EncodeMsgpackWith(v.Type(), &EncodeOptions{MaxOutputSize: 18}); !errors.Is(err, ErrLimit) {
+		t.Fatalf("msgpack over the limit: %v", err)
+	}
+	ty := ListOf(TypeString())
+	if _, err := MsgpackToJSON(mp, ty, &DecodeOptions{MaxOutputSize: 22}); !errors.Is(err, ErrLimit) {
+		t.Fatalf("transcode over the limit: %v", err)
+	}
+	if out, err := JSONToMsgpack(js, ty, &DecodeOptions{MaxOutputSize: 19}); err != nil || !bytes.Equal(out, mp) {
+		t.Fatalf("transcode at the limit: %x %v", out, err)
+	}
+}

@@ -33,8 +33,8 @@ extern "C" {
 
 /* Section - Decode options */
 
-/** Current version of [`dv_decode_options_t`]. */
-#define DV_DECODE_OPTIONS_VERSION 1
+/** Current version of [`dv_decode_options_t`] (2 added `max_output_size`). */
+#define DV_DECODE_OPTIONS_VERSION 2
 
 /**
  * [`dv_decode_options_t`] `flags`: bytes after the top-level value are an
@@ -69,15 +69,17 @@ typedef struct dv_decode_options {
   size_t max_input_size;    /**< input bytes (default 2 GiB) */
   size_t max_elements;      /**< elements + entries in the whole input (default 2^28) */
   size_t max_string_length; /**< bytes of one string (default 1 GiB) */
-  size_t max_number_digits; /**< characters of one number's text (default 10000);
+  size_t max_number_digits; /**< characters one number prints as (default 10000);
                                  also, the numbers of one input may print as at
-                                 most 8 * this many characters beyond their input
-                                 length in total ("1e9999" is 6 bytes that print
-                                 as 10,000 digits) */
+                                 most max(8 * this, 64 * input bytes) characters
+                                 beyond their input length in total ("1e9999" is
+                                 6 bytes that print as 10,000 digits) */
+  size_t max_output_size;   /**< since version 2: bytes the transcoders write
+                                 (default 256 MiB, the protocol's message cap) */
 } dv_decode_options_t;
 
 /** Static initializer: all defaults, current version. */
-#define DV_DECODE_OPTIONS_INIT { DV_DECODE_OPTIONS_VERSION, 0u, 0, 0, 0, 0, 0 }
+#define DV_DECODE_OPTIONS_INIT { DV_DECODE_OPTIONS_VERSION, 0u, 0, 0, 0, 0, 0, 0 }
 
 /**
  * Initializes `opts` like [`DV_DECODE_OPTIONS_INIT`] for the given version.
@@ -89,6 +91,38 @@ typedef struct dv_decode_options {
  * @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_decode_options_init(dv_decode_options_t *opts, uint32_t version,
+                                          dv_error_t **err);
+
+/* Section - Encode options */
+
+/** Current version of [`dv_encode_options_t`]. */
+#define DV_ENCODE_OPTIONS_VERSION 1
+
+/**
+ * Encoder options, versioned like [`dv_decode_options_t`]: initialize with
+ * [`DV_ENCODE_OPTIONS_INIT`] or [`dv_encode_options_init`], then change
+ * fields. A limit set to 0 means the default.
+ */
+typedef struct dv_encode_options {
+  uint32_t version;       /**< [`DV_ENCODE_OPTIONS_VERSION`] */
+  uint32_t flags;         /**< no flags are defined yet: must be 0 */
+  size_t max_output_size; /**< bytes of output (default 256 MiB, the protocol's
+                               message cap); past it, `DV_ERR_LIMIT` */
+} dv_encode_options_t;
+
+/** Static initializer: all defaults, current version. */
+#define DV_ENCODE_OPTIONS_INIT { DV_ENCODE_OPTIONS_VERSION, 0u, 0 }
+
+/**
+ * Initializes `opts` like [`DV_ENCODE_OPTIONS_INIT`] for the given version.
+ *
+ * @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param version must be [`DV_ENCODE_OPTIONS_VERSION`] (or an older version
+ *                this library knows); otherwise `DV_ERR_INVALID_ARG`.
+ * @param err optional error details.
+ * @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe.
+ */
+DV_API dv_status_t dv_encode_options_init(dv_encode_options_t *opts, uint32_t version,
                                           dv_error_t **err);
 
 /* Section - MessagePack */
@@ -136,11 +170,22 @@ DV_API dv_status_t dv_msgpack_decode(dv_value_t **out, const void *data, size_t 
  *
  * @param err optional error details (with the path of the bad element).
  * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not convert to
- *         `type`); `DV_ERR_LIMIT` (a string converted to a number is too
- *         long); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
+ *         `type`); `DV_ERR_LIMIT` (more than 256 MiB of output, or a string
+ *         converted to a number beyond the digit limit);
+ *         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_msgpack_encode(dv_buf_t *out, const dv_value_t *v, const dv_type_t *type,
                                      dv_error_t **err);
+
+/**
+ * [`dv_msgpack_encode`] with options: `opts` NULL for defaults (the
+ * default output limit, as [`dv_msgpack_encode`] applies), or options
+ * (borrowed for the call). Output beyond `max_output_size` gives
+ * `DV_ERR_LIMIT` and leaves `out` untouched. Other parameters, ownership and
+ * statuses as [`dv_msgpack_encode`]. Thread-safe.
+ */
+DV_API dv_status_t dv_msgpack_encode_ext(dv_buf_t *out, const dv_value_t *v, const dv_type_t *type,
+                                         const dv_encode_options_t *opts, dv_error_t **err);
 
 /* Section - JSON */
 
@@ -158,10 +203,18 @@ DV_API dv_status_t dv_json_decode(dv_value_t **out, const char *json, size_t len
  *
  * @return `DV_OK`; `DV_ERR_UNKNOWN` (an unknown value: JSON cannot hold
  *         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;
- *         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
+ *         `DV_ERR_LIMIT` (as [`dv_msgpack_encode`]); `DV_ERR_INVALID_ARG`;
+ *         `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_json_encode(dv_buf_t *out, const dv_value_t *v, const dv_type_t *type,
                                   dv_error_t **err);
+
+/**
+ * [`dv_json_encode`] with options, as [`dv_msgpack_encode_ext`] is to
+ * [`dv_msgpack_encode`]. Thread-safe.
+ */
+DV_API dv_status_t dv_json_encode_ext(dv_buf_t *out, const dv_value_t *v, const dv_type_t *type,
+                                      const dv_encode_options_t *opts, dv_error_t **err);
 
 /**
  * The type a JSON text implies (go-cty `ctyjson.ImpliedType`): strings,

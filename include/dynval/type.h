@@ -61,6 +61,9 @@ DV_API const dv_type_t *dv_type_dynamic(void);
 
 /* Section - Constructors */
 
+/* A type nests at most 4096 levels: the constructors below return
+ * `DV_ERR_LIMIT` for a deeper one. */
+
 /**
  * Builds `list(elem)`.
  *

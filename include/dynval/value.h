@@ -22,6 +22,11 @@
  * element) keeps the whole document's memory until that clone is freed;
  * rebuild the part with the constructors to keep only it.
  *
+ * Depth: a value nests at most 4096 levels (1024 in AddressSanitizer
+ * builds), the most any decoder follows; a collection constructor that
+ * would go deeper returns `DV_ERR_LIMIT`, so that every walk of a value
+ * (encoding, comparing, hashing, printing, freeing) is bounded.
+ *
  * Ordering: set elements are kept in go-cty's iteration order (the wire
  * order), map entries bytewise by key, object attributes bytewise by name;
  * index-based access uses those orders.
@@ -205,8 +210,10 @@ DV_API dv_status_t dv_value_new_double(dv_value_t **out, double d, dv_error_t **
  *             (which is then a parse error).
  * @param len the text length.
  * @param err optional error details.
- * @return `DV_OK`, `DV_ERR_PARSE` (not a number), `DV_ERR_INVALID_ARG` or
- *         `DV_ERR_NOMEM`. Thread-safe.
+ * @return `DV_OK`, `DV_ERR_PARSE` (not a number), `DV_ERR_LIMIT` (text
+ *         longer than 10,000 characters, or a number that would print as
+ *         more, e.g. "1e1000000"), `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`.
+ *         Thread-safe.
  */
 DV_API dv_status_t dv_value_new_number_text(dv_value_t **out, const char *text, size_t len,
                                             dv_error_t **err);

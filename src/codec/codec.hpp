@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -17,66 +18,32 @@
 
 #include "number/number.hpp"
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "values/value.hpp"
 
 namespace dynval::codec {
 
-// The deepest nesting any decoder follows, whatever Limits::max_depth says:
-// decoding recurses once per level (a few hundred bytes of stack each), so a
-// larger limit could overflow the C++ stack. At this depth decoding needs
-// about 2 MiB of stack; at the default max_depth, about 0.5 MiB.
-// AddressSanitizer makes every frame several times larger (a 4096-deep
-// transcode overflowed 8 MiB), so sanitized builds stop at 1024.
-#if defined(__SANITIZE_ADDRESS__)
-#define DV_CODEC_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define DV_CODEC_ASAN 1
-#endif
-#endif
-#ifdef DV_CODEC_ASAN
-inline constexpr size_t kMaxSupportedDepth = 1024;
-#else
-inline constexpr size_t kMaxSupportedDepth = 4096;
-#endif
+// The limits and their messages live in support/limits.hpp.
+using dynval::DocumentBudget;
+using dynval::Limits;
+using dynval::OutputLimit;
+using limits::kMaxSupportedDepth;
 
-// Resource limits for decoding untrusted input. Defaults pass every real
-// schema and value; each is checked before memory is committed.
-struct Limits {
-  size_t max_depth = 1000;                 // nesting of arrays/maps/objects (incl. dynamic wrappers)
-  size_t max_input_size = size_t(1) << 31; // bytes of input
-  size_t max_elements = size_t(1) << 28;   // elements + entries over the whole document
-  size_t max_string_length = size_t(1) << 30;  // bytes of one string
-  size_t max_number_digits = Number::kDefaultMaxDigits;  // characters of one number's text
-};
-
-// Printing a number costs time quadratic in its digits, and a short input
-// can denote a long number ("1e9999" prints as 10,000 digits). Beyond the
-// per-number limit, the exponents of a document's numbers may add at most
-// kNumberExpansionFactor * max_number_digits characters beyond their input
-// text in total (Number::magnitude_digits() minus the input length, per
-// number); past that, decoding fails with Status::Limit. This keeps the cost
-// of any input proportional to its size.
-inline constexpr size_t kNumberExpansionFactor = 8;
-
-// The digit checks of one decoded number, shared by both decoders: its
-// printed text (Number::text_length_bound) must fit max_number_digits, and
-// the digits its exponent adds beyond its input text (input_length) count
-// against the document's budget in `total`. Throws Status::Limit at
-// `offset`.
-inline void check_number_digits(const Number& n, size_t input_length, const Limits& lim, size_t& total,
-                                size_t offset) {
-  if (n.text_length_bound() > lim.max_number_digits)
-    throw Error(Status::Limit, "number would have more than " + std::to_string(lim.max_number_digits) + " digits",
-                {}, offset);
-  const size_t printed = n.magnitude_digits();
-  if (printed <= input_length) return;
-  total += printed - input_length;
-  if (total > kNumberExpansionFactor * lim.max_number_digits)
-    throw Error(Status::Limit,
-                "numbers in this document would print as more than " +
-                    std::to_string(kNumberExpansionFactor * lim.max_number_digits) + " digits beyond their input",
-                {}, offset);
+// Text -> number for the decoders: the one path (Number::parse_bounded,
+// under the digit limit) plus the document's digit budget. `input_length`
+// is the length of the number's text in the input. Returns nullopt for text
+// that is not a number; throws Status::Limit at `offset`.
+inline std::optional<Number> parse_number(std::string_view text, size_t input_length, DocumentBudget& budget,
+                                          size_t offset) {
+  std::optional<Number> n;
+  try {
+    n = Number::parse_bounded(text, budget.limits().max_number_digits);
+  } catch (Error& e) {
+    e.with_offset(offset);
+    throw;
+  }
+  if (n) budget.add_number(n->text_length_bound(), n->magnitude_digits(), input_length, offset);
+  return n;
 }
 
 namespace detail {
@@ -126,7 +93,7 @@ class Scratch {
 enum class Trailing : uint8_t { Ignore = 0, Reject = 1 };
 
 struct DecodeOptions {
-  Limits limits{};
+  Limits limits{};  // limits.max_output_size bounds what the transcoders write
   Trailing trailing = Trailing::Ignore;
   // terraform-plugin-go's ValueFromJSONOpts.IgnoreUndefinedAttributes, in
   // both formats: an object entry whose key is not an attribute of the
@@ -137,17 +104,27 @@ struct DecodeOptions {
   bool ignore_undefined_attributes = false;
 };
 
+// Encoder options: the output limit (0 = limits::kDefaultMaxOutputSize, the
+// protocol's 256 MiB message cap). Past it, encoding fails with
+// Status::Limit; the output is then incomplete.
+struct EncodeOptions {
+  size_t max_output_size = limits::kDefaultMaxOutputSize;
+  // Bytes the caller already wrote toward the same limit (a transcoder
+  // handing a subtree to an encoder).
+  size_t already_written = 0;
+};
+
 // ---- MessagePack (codec/msgpack_*.cpp) ----
 Value msgpack_decode(std::string_view in, const Type& type, const DecodeOptions& opts = {});
 // Appends the encoding of v as `type` to out. v's type must conform to
 // `type` (equal, or dynamic positions in `type`); otherwise TypeMismatch.
-void msgpack_encode(std::string& out, const Value& v, const Type& type);
+void msgpack_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts = {});
 
 // ---- JSON (codec/json_*.cpp) ----
 Value json_decode(std::string_view in, const Type& type, const DecodeOptions& opts = {});
 // Throws Status::Unknown for unknown values ("value is not known") and
 // Status::Unsupported for infinities ("cannot serialize infinity as JSON").
-void json_encode(std::string& out, const Value& v, const Type& type);
+void json_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts = {});
 
 // ---- Transcoding without a tree (codec/transcode.cpp) ----
 // Same bytes as encode(decode(in)), same errors.

@@ -37,7 +37,6 @@ namespace {
 
 using namespace detail::json;
 
-static_assert(kJsonPadding == simdjson::SIMDJSON_PADDING, "kJsonPadding must equal simdjson::SIMDJSON_PADDING");
 
 Value decode_buffer(const char* data, size_t len, size_t capacity, const Type& type, const DecodeOptions& opts) {
   return with_document(data, len, capacity, opts, nullptr,
@@ -53,15 +52,12 @@ Value decode_buffer(const char* data, size_t len, size_t capacity, const Type& t
 }  // namespace
 
 Value json_decode_padded(const char* data, size_t len, size_t capacity, const Type& type, const DecodeOptions& opts) {
-  if (len > opts.limits.max_input_size)
-    throw Error(Status::Limit, "input larger than " + std::to_string(opts.limits.max_input_size) + " bytes", {}, 0);
-  if (capacity >= len && capacity - len >= simdjson::SIMDJSON_PADDING)
-    return decode_buffer(data, len, capacity, type, opts);
-  return json_decode(std::string_view(data, len), type, opts);
+  return with_padded(JsonInput{std::string_view(data, len), capacity}, opts,
+                     [&](const char* d, size_t n, size_t cap) { return decode_buffer(d, n, cap, type, opts); });
 }
 
 Value json_decode(std::string_view in, const Type& type, const DecodeOptions& opts) {
-  return with_padded_copy(in, opts, [&](const char* data, size_t len, size_t capacity) {
+  return with_padded(JsonInput{in, 0}, opts, [&](const char* data, size_t len, size_t capacity) {
     return decode_buffer(data, len, capacity, type, opts);
   });
 }

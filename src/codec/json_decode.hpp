@@ -4,11 +4,12 @@
 #include <cstddef>
 
 #include "codec/codec.hpp"
+#include "support/json_input.hpp"
 
 namespace dynval::codec {
 
-// Bytes simdjson may read past the end of the input (SIMDJSON_PADDING).
-inline constexpr size_t kJsonPadding = 64;
+// Bytes simdjson may read past the end of the input (support/json_input.hpp).
+using dynval::kJsonPadding;
 
 // As json_decode, for a caller buffer that stays readable for at least
 // kJsonPadding bytes after `len` (capacity >= len + kJsonPadding; the content

@@ -12,6 +12,7 @@
 // (Type::conforms_to) is first converted by convert::convert, the one
 // conversion of the library (src/convert); the walker then assumes a
 // conforming value.
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -28,11 +29,13 @@ namespace {
 
 class JsonEncoder {
  public:
-  explicit JsonEncoder(std::string& out) : out_(out) {}
+  JsonEncoder(std::string& out, const EncodeOptions& opts)
+      : out_(out), out_base_(out.size() - std::min(out.size(), opts.already_written)), out_limit_(opts.max_output_size) {}
 
   // marshal(val, t, path, b), in go-cty's order of checks: unknown, dynamic
   // wrapper, null, then by the *schema* type.
   void encode(const Value& v, const Type& t) {
+    out_limit_.check(out_.size() - out_base_);
     if (!v.is_known()) throw Error(Status::Unknown, "value is not known");
     const TypeKind tk = t.kind();
     if (tk == TypeKind::Dynamic && !v.type().is_dynamic()) {
@@ -204,18 +207,21 @@ class JsonEncoder {
   }
 
   std::string& out_;
+  size_t out_base_;
+  OutputLimit out_limit_;
 };
 
 }  // namespace
 
-void json_encode(std::string& out, const Value& v, const Type& type) {
+void json_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts) {
   const size_t start = out.size();
   try {
     if (v.type().conforms_to(type)) {
-      JsonEncoder(out).encode(v, type);
+      JsonEncoder(out, opts).encode(v, type);
     } else {
-      JsonEncoder(out).encode(convert::convert(v, type), type);
+      JsonEncoder(out, opts).encode(convert::convert(v, type), type);
     }
+    OutputLimit(opts.max_output_size).check(out.size() - start + opts.already_written);
   } catch (...) {
     out.resize(start);  // leave the caller's buffer as it was
     throw;

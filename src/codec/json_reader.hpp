@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "codec/json_decode.hpp"
+#include "support/json_input.hpp"
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "text/text.hpp"
@@ -66,9 +67,6 @@ inline bool is_json_number(std::string_view s) {
   }
   return i == n;
 }
-
-// Decimal exponent magnitude of number text: Number::text_exponent_magnitude.
-inline uint64_t decimal_exponent_magnitude(std::string_view s) { return Number::text_exponent_magnitude(s); }
 
 inline int hex_val(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -124,6 +122,15 @@ inline size_t utf8_seq_len(const unsigned char* p, size_t n) {
 struct Sanitized {
   std::string buf;
   std::vector<size_t> repl;
+  std::string replaced;  // the input byte each replacement stands for
+
+  // The input byte at `s` in the copy: the replaced byte when a replacement
+  // starts there, else the copy's byte.
+  unsigned char original_byte(size_t s) const {
+    auto it = std::lower_bound(repl.begin(), repl.end(), s);
+    if (it != repl.end() && *it == s) return static_cast<unsigned char>(replaced[size_t(it - repl.begin())]);
+    return static_cast<unsigned char>(buf[s]);
+  }
 
   size_t original_offset(size_t s) const {
     // replacements wholly before s each grew the text by 2 bytes
@@ -136,13 +143,14 @@ struct Sanitized {
 
 inline Sanitized sanitize_utf8(const char* data, size_t len) {
   Sanitized out;
-  out.buf.reserve(len + len / 8 + simdjson::SIMDJSON_PADDING);
+  out.buf.reserve(len + len / 8 + kJsonPadding);
   const auto* p = reinterpret_cast<const unsigned char*>(data);
   size_t i = 0;
   while (i < len) {
     size_t k = utf8_seq_len(p + i, len - i);
     if (k == 0) {
       out.repl.push_back(out.buf.size());
+      out.replaced.push_back(data[i]);
       out.buf.append("\xef\xbf\xbd", 3);
       ++i;
     } else {
@@ -194,19 +202,27 @@ inline const char* scan_value_end(const char* p, const char* end) {
   return p;
 }
 
-// Go's %q-style quoting of one byte for scanner messages.
-inline std::string quote_char(char c) {
-  if (c == '\'') return "'\\''";
-  if (c == '"') return "'\"'";
-  std::string q = text::go_quoted(std::string_view(&c, 1));
-  return "'" + q.substr(1, q.size() - 2) + "'";
+// Go's scanner over the text of a document simdjson found malformed:
+// throws its error (Go's message, the exact offset, mapped back through
+// `san`) when it finds one; returns when it does not (the caller then
+// reports simdjson's error). Only on error paths, so the cost is nothing on
+// valid input and one linear scan on invalid input.
+inline void locate_syntax_error(const char* data, size_t len, const Sanitized* san) {
+  try {
+    json_scan_value(std::string_view(data, len), 0, Type::kMaxJsonDepth);
+  } catch (Error& e) {
+    if (e.status() != Status::Parse) return;
+    size_t off = e.offset();
+    if (san && off != kNoOffset) off = san->original_offset(off);
+    throw Error(Status::Parse, "invalid JSON: " + e.message(), {}, off);
+  }
 }
 
 class JsonDecoder {
  public:
   JsonDecoder(const char* base, size_t len, const DecodeOptions& opts, const Sanitized* san)
-      : base_(base), end_(base + len), opts_(opts), san_(san) {
-    max_depth_ = std::min(opts.limits.max_depth, kMaxSupportedDepth);
+      : base_(base), end_(base + len), opts_(opts), budget_(opts.limits, len), san_(san) {
+    max_depth_ = opts.limits.effective_depth();
   }
 
   Value decode_document(od::document& doc, const Type& t) {
@@ -239,6 +255,7 @@ class JsonDecoder {
     fail(s, std::string(msg), at);
   }
   [[noreturn]] void fail_json(simdjson::error_code e, const char* at) const {
+    locate_syntax_error(base_, size_t(end_ - base_), san_);
     fail(Status::Parse, std::string("invalid JSON: ") + simdjson::error_message(e), at);
   }
 
@@ -257,9 +274,8 @@ class JsonDecoder {
   // at the first character).
   void expect_literal(std::string_view tok, std::string_view want) const {
     if (trim_ws(tok) != want) {
-      std::string msg = "invalid JSON literal \"";
-      msg.append(trim_ws(tok).substr(0, 32));
-      msg += "\"";
+      std::string msg = "invalid JSON literal ";
+      text::append_go_quoted(msg, trim_ws(tok).substr(0, 32));
       fail(Status::Parse, std::move(msg), tok.data());
     }
   }
@@ -268,14 +284,11 @@ class JsonDecoder {
   std::string_view number_text(std::string_view tok) const {
     std::string_view s = trim_ws(tok);
     if (!is_json_number(s)) {
-      std::string msg = "invalid JSON number \"";
-      msg.append(s.substr(0, 32));
-      msg += "\"";
+      std::string msg = "invalid JSON number ";
+      text::append_go_quoted(msg, s.substr(0, 32));
       fail(Status::Parse, std::move(msg), tok.data());
     }
-    if (s.size() > opts_.limits.max_number_digits)
-      fail(Status::Limit, "number has more than " + std::to_string(opts_.limits.max_number_digits) + " characters",
-           tok.data());
+    budget_.check_number_text(s.size(), offset(tok.data()));
     return s;
   }
 
@@ -295,7 +308,7 @@ class JsonDecoder {
       if (p >= end_) fail(Status::Parse, "unexpected end of JSON input", end_);
       const unsigned char c = static_cast<unsigned char>(*p);
       if (c == '"') return check_len(scratch_, q);
-      if (c < 0x20) fail(Status::Parse, "invalid character " + quote_char(char(c)) + " in string literal", p);
+      if (c < 0x20) fail(Status::Parse, "invalid character " + text::go_quote_char(c) + " in string literal", p);
       if (c != '\\') {
         const char* r = p;
         while (p < end_ && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
@@ -351,9 +364,14 @@ class JsonDecoder {
           break;
         }
         default:
-          fail(Status::Parse, "invalid character " + quote_char(e) + " in string escape code", p + 1);
+          fail(Status::Parse, "invalid character " + text::go_quote_char(input_byte(p + 1)) + " in string escape code", p + 1);
       }
     }
+  }
+
+  // The caller's byte at p (before the UTF-8 clean-up, for messages).
+  unsigned char input_byte(const char* p) const {
+    return san_ ? san_->original_byte(size_t(p - base_)) : static_cast<unsigned char>(*p);
   }
 
   int32_t hex4(const char* p) const {
@@ -369,7 +387,7 @@ class JsonDecoder {
 
   std::string_view check_len(std::string_view s, const char* at) const {
     if (s.size() > opts_.limits.max_string_length)
-      fail(Status::Limit, "string longer than " + std::to_string(opts_.limits.max_string_length) + " bytes", at);
+      throw limits::string_length(s.size(), opts_.limits.max_string_length, offset(at));
     return s;
   }
 
@@ -388,14 +406,10 @@ class JsonDecoder {
     return it->second.second;
   }
 
-  void count_element(const char* at) {
-    if (++elements_ > opts_.limits.max_elements)
-      fail(Status::Limit, "more than " + std::to_string(opts_.limits.max_elements) + " elements", at);
-  }
+  void count_element(const char* at) { budget_.add_elements(1, offset(at)); }
 
   void enter(size_t depth, const char* at) const {
-    if (depth + 1 > max_depth_)
-      fail(Status::Limit, "nesting depth exceeds the limit of " + std::to_string(max_depth_), at);
+    if (depth + 1 > max_depth_) throw limits::depth(max_depth_, offset(at));
   }
 
   // ---- the walk ----
@@ -472,33 +486,17 @@ class JsonDecoder {
       s = number_text(tok);
     } else if (jt == od::json_type::string) {
       s = unescape(tok.data() + 1);
-      if (s.size() > opts_.limits.max_number_digits)
-        fail(Status::Limit, "number has more than " + std::to_string(opts_.limits.max_number_digits) + " characters",
-             tok.data());
     } else {
       if (jt == od::json_type::boolean) expect_literal(trim_ws(tok), trim_ws(tok)[0] == 't' ? "true" : "false");
       fail(Status::TypeMismatch, "number is required", tok.data());
     }
-    // Exponents beyond big.Float's range (decimal ~6.5e8) are go-cty's
-    // "a number is required"; below that, huge ones hit our limit.
-    const uint64_t mag = decimal_exponent_magnitude(s);
-    const bool too_long = mag > opts_.limits.max_number_digits;
-    if (too_long && mag < 600000000)
-      fail(Status::Limit,
-           "number exponent would need more than " + std::to_string(opts_.limits.max_number_digits) + " digits",
-           tok.data());
-    std::optional<Number> n = Number::parse(s);
+    // The limit applies to what the number prints as, exactly as in the
+    // MessagePack decoder, so that whatever decodes also encodes to text the
+    // decoders accept again ("-1e-9999" prints as 10,002 characters; found
+    // by fuzz_roundtrip). Exponents beyond big.Float's range are go-cty's
+    // "a number is required".
+    std::optional<Number> n = parse_number(s, s.size(), budget_, offset(tok.data()));
     if (!n) fail(Status::TypeMismatch, "a number is required", tok.data());
-    if (too_long) fail(Status::Limit, "number exponent too large", tok.data());
-    // The exponent check above is a cheap first cut; the limit applies to
-    // what the number prints as, exactly as in the MessagePack decoder, so
-    // that whatever decodes also encodes to text the decoders accept again
-    // ("-1e-9999" prints as 10,002 characters; found by fuzz_roundtrip).
-    try {
-      check_number_digits(*n, s.size(), opts_.limits, number_expansion_, 0);
-    } catch (const Error& e) {
-      fail(e.status(), e.message(), tok.data());
-    }
     return std::move(*n);
   }
 
@@ -681,7 +679,12 @@ class JsonDecoder {
       const std::string_view key = unescape(kat + 1);
       size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
       if (idx == SIZE_MAX) {
-        if (opts_.ignore_undefined_attributes) continue;  // its value is skipped
+        if (opts_.ignore_undefined_attributes) {
+          // Its value is skipped unread: simdjson does not check the syntax
+          // of what it skips, Go's decoder does.
+          check_skipped_value(f.value().raw_json_token().data(), depth + 1);
+          continue;
+        }
         std::string msg = "unsupported attribute ";
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);
@@ -731,6 +734,7 @@ class JsonDecoder {
     bool have_result = false;  // read with the final type
     bool have_value = false;
     size_t value_field = 0, field_no = 0;
+    size_t first_type_field = SIZE_MAX;  // "value" fields before it are skipped unread
     for (auto fres : obj) {
       od::field f;
       if (auto e = std::move(fres).get(f)) fail_json(e, last_);
@@ -750,6 +754,7 @@ class JsonDecoder {
         }
         if (have_result) drop();  // a later "type" overrides an earlier one
         have_result = false;
+        if (first_type_field == SIZE_MAX) first_type_field = field_no;
       } else if (key == "value") {
         have_value = true;
         value_field = field_no;
@@ -780,10 +785,27 @@ class JsonDecoder {
       if (field_no == value_field) {
         read(f.value(), *type, depth + 1);
         have_result = true;
+      } else if (field_no < first_type_field) {
+        // An overridden "value" read before any type: simdjson skips it by
+        // matching brackets only, but go-cty decodes every member (Go's
+        // scanner rejects `[1 2 x y]`), so check its syntax.
+        check_skipped_value(f.value().raw_json_token().data(), depth + 1);
       }
       ++field_no;
     }
     if (!have_result) fail(Status::Internal, "dynamic value vanished on the second pass", at);
+  }
+
+  // The syntax of a JSON value that is skipped, not read (Go's scanner).
+  [[gnu::noinline]] void check_skipped_value(const char* at, size_t depth) const {
+    const size_t remaining = max_depth_ > depth ? max_depth_ - depth : 1;
+    try {
+      json_scan_value(std::string_view(base_, size_t(end_ - base_)), size_t(at - base_), remaining);
+    } catch (Error& e) {
+      size_t off = e.offset();
+      if (san_ && off != kNoOffset) off = san_->original_offset(off);
+      throw Error(e.status(), e.status() == Status::Parse ? "invalid JSON: " + e.message() : e.message(), {}, off);
+    }
   }
 
   template <class Node>
@@ -806,16 +828,15 @@ class JsonDecoder {
       while (p < end_ && is_ws(*p)) ++p;
       if (p < end_) after = p;
     }
-    if (after) fail(Status::Parse, "invalid character " + quote_char(*after) + " after top-level value", after);
+    if (after) fail(Status::Parse, "invalid character " + text::go_quote_char((unsigned char)*after) + " after top-level value", after);
   }
 
   const char* base_;
   const char* end_;
   const DecodeOptions& opts_;
-  size_t number_expansion_ = 0;  // see check_number_digits (codec.hpp)
+  DocumentBudget budget_;
   const Sanitized* san_;
   size_t max_depth_;
-  size_t elements_ = 0;
   const char* last_ = nullptr;  // most recent token, for errors simdjson reports without a position
   std::string scratch_;
   std::unordered_map<const void*, std::pair<Type, Type>> stripped_;  // node -> (t, stripped)
@@ -854,7 +875,7 @@ inline simdjson::ondemand::parser& thread_parser() {
 }
 
 // Runs `walk(data, len, san, doc)` on the simdjson document of a buffer with
-// SIMDJSON_PADDING readable bytes after `len`, and returns its result. `san`
+// kJsonPadding readable bytes after `len`, and returns its result. `san`
 // is set when `data` is the UTF-8-sanitized copy of the caller's input
 // (offsets are then mapped back to the caller's bytes); `walk` constructs its
 // JsonDecoder (or subclass) from data, len and san.
@@ -881,7 +902,7 @@ std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&
       while (p < data + len && is_ws(*p)) ++p;
       if (vend < data + len && p < data + len) {
         if (opts.trailing == Trailing::Reject)
-          throw Error(Status::Parse, "invalid character " + quote_char(*p) + " after top-level value", {},
+          throw Error(Status::Parse, "invalid character " + text::go_quote_char((unsigned char)*p) + " after top-level value", {},
                       map_off(size_t(p - data)));
         use_len = size_t(vend - data);
       }
@@ -896,11 +917,12 @@ std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&
     // sanitized copy (only for inputs that need it).
     Sanitized s = sanitize_utf8(data, len);
     const size_t slen = s.buf.size();
-    s.buf.resize(slen + simdjson::SIMDJSON_PADDING, '\0');
+    s.buf.resize(slen + kJsonPadding, '\0');
     const char* sdata = s.buf.data();
     return with_document(sdata, slen, s.buf.size(), opts, &s, walk);
   }
   if (err) {
+    locate_syntax_error(data, use_len, san);
     size_t off = kNoOffset;
     if (err == simdjson::UNESCAPED_CHARS || err == simdjson::UNCLOSED_STRING)
       off = map_off(locate_string_error(data, use_len));
@@ -909,24 +931,15 @@ std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&
   return walk(data, len, san, doc);
 }
 
-// Runs `f(padded, len, capacity)` on the caller's input copied into a reused,
-// zero-padded buffer (simdjson reads up to SIMDJSON_PADDING bytes past the
-// end), after the input size limit.
+// Runs `f(padded, len, capacity)` on the input with simdjson's padding (in
+// place when its capacity allows, else copied: support/json_input.hpp),
+// after the input size limit.
 template <class F>
-auto with_padded_copy(std::string_view in, const DecodeOptions& opts, F&& f) {
-  if (in.size() > opts.limits.max_input_size)
-    throw Error(Status::Limit, "input larger than " + std::to_string(opts.limits.max_input_size) + " bytes", {}, 0);
-  thread_local std::string padded;
-  padded.assign(in.data(), in.size());
-  padded.resize(in.size() + simdjson::SIMDJSON_PADDING, '\0');
-  // Keep the reused buffer from pinning a huge allocation forever.
-  struct Shrink {
-    std::string& s;
-    ~Shrink() {
-      if (s.capacity() > (size_t(1) << 24)) std::string().swap(s);
-    }
-  } shrink{padded};
-  return f(padded.data(), in.size(), padded.size());
+auto with_padded(JsonInput in, const DecodeOptions& opts, F&& f) {
+  if (in.text.size() > opts.limits.max_input_size)
+    throw limits::input_size(in.text.size(), opts.limits.max_input_size);
+  PaddedJson padded(in);
+  return f(padded.data(), padded.size(), padded.capacity());
 }
 
 }  // namespace dynval::codec::detail::json

@@ -40,14 +40,11 @@ namespace dynval::codec {
 using detail::Decoder;
 
 Value msgpack_decode(std::string_view in, const Type& type, const DecodeOptions& opts) {
-  if (in.size() > opts.limits.max_input_size) {
-    throw Error(Status::Limit, "input of " + std::to_string(in.size()) + " bytes exceeds the limit",
-                {}, 0);
-  }
+  if (in.size() > opts.limits.max_input_size) throw limits::input_size(in.size(), opts.limits.max_input_size);
   const auto* b = reinterpret_cast<const uint8_t*>(in.data());
-  size_t elements = 0;
+  DocumentBudget budget(opts.limits, in.size());
   Value::ArenaScope arena(in.size());
-  Decoder dec(b, b, b + in.size(), opts.limits, &elements);
+  Decoder dec(b, b, b + in.size(), budget);
   dec.set_ignore_undefined_attributes(opts.ignore_undefined_attributes);
   Value v = type.has_optional() ? dec.decode(type.without_optional()) : dec.decode(type);
   if (opts.trailing == Trailing::Reject && dec.offset() != in.size()) {

@@ -39,9 +39,10 @@ inline std::string hex2(uint8_t c) {
 
 class Decoder {
  public:
-  Decoder(const uint8_t* begin, const uint8_t* p, const uint8_t* end, const Limits& lim,
-          size_t* elements)
-      : begin_(begin), p_(p), end_(end), lim_(lim), elements_(elements) {}
+  // Every part of one document draws on one budget (refinement payloads,
+  // decoded by sub-decoders, included).
+  Decoder(const uint8_t* begin, const uint8_t* p, const uint8_t* end, DocumentBudget& budget)
+      : begin_(begin), p_(p), end_(end), lim_(budget.limits()), budget_(budget) {}
 
   // DecodeOptions::ignore_undefined_attributes: object map entries whose
   // key is not an attribute of the type are skipped (their values only
@@ -127,14 +128,15 @@ class Decoder {
   // The depth limit in effect: Limits::max_depth, but never more than
   // kMaxSupportedDepth, so that a caller-chosen huge limit cannot overflow
   // the C++ stack.
-  size_t max_depth() const { return std::min(lim_.max_depth, kMaxSupportedDepth); }
+  size_t max_depth() const { return lim_.effective_depth(); }
 
   // Depth of nested arrays/maps/wrappers, checked against the limit.
   struct DepthGuard {
     Decoder& d;
     DepthGuard(Decoder& dec, size_t at) : d(dec) {
       if (++d.depth_ > d.max_depth()) {
-        fail(Status::Limit, "maximum nesting depth of " + std::to_string(d.max_depth()) + " exceeded", at);
+        --d.depth_;
+        throw limits::depth(d.max_depth(), at);
       }
     }
     ~DepthGuard() { --d.depth_; }
@@ -166,9 +168,7 @@ class Decoder {
     } else {
       return false;
     }
-    if (n > lim_.max_string_length) {
-      fail(Status::Limit, "string of " + std::to_string(n) + " bytes exceeds the limit", at);
-    }
+    if (n > lim_.max_string_length) throw limits::string_length(n, lim_.max_string_length, at);
     need(n);
     out = std::string_view(reinterpret_cast<const char*>(p_), n);
     p_ += n;
@@ -211,10 +211,7 @@ class Decoder {
       fail(Status::Parse,
            "length " + std::to_string(n) + " exceeds the remaining input (unexpected EOF)", at);
     }
-    *elements_ += n;
-    if (*elements_ > lim_.max_elements) {
-      fail(Status::Limit, "too many elements in the document", at);
-    }
+    budget_.add_elements(n, at);
   }
 
   // Integer forms (fixints, cc..cf, d0..d3). Returns false (nothing
@@ -286,15 +283,10 @@ class Decoder {
     }
     std::string_view s;
     if (read_str_or_bin(s)) {  // ParseNumberVal, 512 bits
-      if (s.size() > lim_.max_number_digits) {
-        fail(Status::Limit, "number of " + std::to_string(s.size()) + " characters exceeds the limit",
-             at);
-      }
-      auto n = Number::parse(s);
-      if (!n) fail(Status::TypeMismatch, "number is required", at);
       // A short text can be a valid number with millions of digits
-      // ("1e5944649"): apply the digit limit to what it would print as.
-      check_number_digits(*n, s.size(), lim_, number_expansion_, at);
+      // ("1e5944649"): the digit limit applies to what it would print as.
+      auto n = parse_number(s, s.size(), budget_, at);
+      if (!n) fail(Status::TypeMismatch, "number is required", at);
       return std::move(*n);
     }
     fail(Status::TypeMismatch, "number is required", at);
@@ -727,14 +719,14 @@ class Decoder {
            "unsupported extension type 0x" + hex2(ext_type) + " with len " + std::to_string(len),
            at);
     }
-    if (len > kMaxRefinementPayload) fail(Status::Limit, "oversize unknown value refinement", at);
+    if (len > kMaxRefinementPayload) throw limits::refinement_payload(len, kMaxRefinementPayload, at);
     if (len > left()) fail(Status::Parse, "failed to read msgpack extension body: unexpected EOF", at);
     const uint8_t* body = p_;
     p_ += len;
 
     // The payload is decoded by a sub-decoder limited to it (padding after
     // the map is ignored); offsets stay relative to the whole input.
-    Decoder sub(begin_, body, body + len, lim_, elements_);
+    Decoder sub(begin_, body, body + len, budget_);
     sub.depth_ = depth_;
     return sub.refinements(ty, at);
   }
@@ -827,7 +819,10 @@ class Decoder {
           Value bv;
           try {
             bv = decode(bound_ty);
-          } catch (Error&) {
+          } catch (Error& e) {
+            // The digit limits, not the shape; the path into the [number,
+            // bool] pair means nothing to the caller.
+            if (e.status() == Status::Limit) throw Error(e.status(), e.message(), {}, e.offset());
             throw body_err(Status::Parse, "length bound refinement must be [number, bool] array");
           }
           if (bv.is_null() || !bv.is_wholly_known() || bv.at(0).is_null() || bv.at(1).is_null()) {
@@ -854,21 +849,25 @@ class Decoder {
       }
     }
     if (nullness == NullTrue) return Value::null(ty);
+    Value v;
     try {
-      return Value::unknown_refined(ty, std::move(r));
+      v = Value::unknown_refined(ty, std::move(r));
     } catch (Error& e) {
       e.with_offset(at);
       throw;
     }
+    // A not-null list of known length collapses into a known list of
+    // unknowns, elements the input does not hold.
+    if (v.is_known() && !v.is_null() && ty.kind() == TypeKind::List) budget_.add_synthesized(v.length(), at);
+    return v;
   }
 
   const uint8_t* begin_;
   const uint8_t* p_;
   const uint8_t* end_;
   const Limits& lim_;
+  DocumentBudget& budget_;
   bool ignore_undefined_ = false;
-  size_t number_expansion_ = 0;  // see check_number_digits (codec.hpp)
-  size_t* elements_;
   size_t depth_ = 0;
   // (type, shape); holding the type keeps its node (the cache key) alive,
   // since types from dynamic wrappers die before the document is done.

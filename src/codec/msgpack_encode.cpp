@@ -15,6 +15,7 @@
 // PathStep::key, object attributes PathStep::attr. They are built while
 // unwinding, so the happy path pays nothing for them.
 #include <cstdint>
+#include <algorithm>
 #include <string>
 #include <string_view>
 
@@ -36,10 +37,12 @@ namespace {
 // decimal Text('f', -1) as a string.
 class Encoder {
  public:
-  explicit Encoder(std::string& out) : out_(out) {}
+  Encoder(std::string& out, const EncodeOptions& opts)
+      : out_(out), out_base_(out.size() - std::min(out.size(), opts.already_written)), out_limit_(opts.max_output_size) {}
 
   // Value whose type equals its schema type; no dynamic inside.
   void exact(const Value& v) {
+    out_limit_.check(out_.size() - out_base_);
     const Type& ty = v.type();
     switch (v.state()) {
       case Value::State::Unknown: unknown(v.refinements(), ty); return;
@@ -101,6 +104,7 @@ class Encoder {
 
   // go-cty marshal(val, ty) for a value whose type conforms to ty.
   void general(const Value& v, const Type& ty) {
+    out_limit_.check(out_.size() - out_base_);
     const Type& vt = v.type();
     if (ty.is_dynamic() && !vt.is_dynamic()) {
       wrapper(v);
@@ -283,14 +287,16 @@ class Encoder {
   }
 
   std::string& out_;
+  size_t out_base_;
+  OutputLimit out_limit_;
   std::string scratch_;
 };
 
 }  // namespace
 
-void msgpack_encode(std::string& out, const Value& v, const Type& type) {
+void msgpack_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts) {
   const size_t start = out.size();
-  Encoder enc(out);
+  Encoder enc(out, opts);
   try {
     if (v.type() == type && !type.has_dynamic()) {
       enc.exact(v);
@@ -299,6 +305,7 @@ void msgpack_encode(std::string& out, const Value& v, const Type& type) {
     } else {
       enc.general(convert::convert(v, type), type);
     }
+    OutputLimit(opts.max_output_size).check(out.size() - start + opts.already_written);
   } catch (...) {
     out.resize(start);  // nothing is appended on failure
     throw;

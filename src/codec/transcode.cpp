@@ -58,12 +58,13 @@ namespace {
 
 class MsgpackToJson : public detail::Decoder {
  public:
-  MsgpackToJson(const uint8_t* b, size_t n, const Limits& lim, size_t* elements, std::string& out)
-      : Decoder(b, b, b + n, lim, elements), out_(out) {}
+  MsgpackToJson(const uint8_t* b, size_t n, DocumentBudget& budget, std::string& out)
+      : Decoder(b, b, b + n, budget), out_(out), out_base_(out.size()), out_limit_(budget.limits().max_output_size) {}
 
   // One value of schema type `ty` (no optional markers): Decoder::decode()
   // with JSON output.
   void transcode(const Type& ty) {
+    if (out_.size() - out_base_ > out_limit_.max()) throw limits::output_size(out_limit_.max()).with_offset(offset());
     if (p_ == end_) fail(Status::Parse, "EOF", offset());
     const uint8_t c = *p_;
     if (detail::is_ext(c)) {
@@ -173,8 +174,9 @@ class MsgpackToJson : public detail::Decoder {
   // errors become pending.
   void emit_value(const Value& v, const Type& ty) {
     try {
-      json_encode(out_, v, ty);
+      json_encode(out_, v, ty, EncodeOptions{out_limit_.max(), out_.size() - out_base_});
     } catch (Error& e) {
+      if (e.status() == Status::Limit) throw e.with_offset(offset());
       pend(std::move(e));
     }
   }
@@ -490,6 +492,8 @@ class MsgpackToJson : public detail::Decoder {
   }
 
   std::string& out_;
+  size_t out_base_;  // out_.size() before the transcode
+  OutputLimit out_limit_;
   std::vector<Error> errors_;  // recorded encode errors; pending_ indexes it
   int pending_ = -1;
   std::vector<Entry> entries_;   // open maps/objects' entries (a stack)
@@ -534,7 +538,7 @@ class JsonToMsgpack : public json::JsonDecoder {
  public:
   JsonToMsgpack(const char* base, size_t len, const DecodeOptions& opts, const json::Sanitized* san,
                 std::string& out)
-      : JsonDecoder(base, len, opts, san), out_(out) {}
+      : JsonDecoder(base, len, opts, san), out_(out), out_base_(out.size()), out_limit_(opts.limits.max_output_size) {}
 
   void run(json::od::document& doc, const Type& t) {
     walk_document(doc, [&] { transcode(doc, t, 0); });
@@ -548,6 +552,7 @@ class JsonToMsgpack : public json::JsonDecoder {
   void transcode(Node& node, const Type& t, size_t depth) {
     const std::string_view tok = token_of(node);
     const char* at = tok.data();
+    if (out_.size() - out_base_ > out_limit_.max()) throw limits::output_size(out_limit_.max()).with_offset(offset(at));
     json::od::json_type jt;
     if (auto e = node.type().get(jt)) fail_json(e, at);
     if (jt == json::od::json_type::null) {
@@ -577,20 +582,20 @@ class JsonToMsgpack : public json::JsonDecoder {
       }
       case TypeKind::List:
         if (t.element().has_dynamic()) {
-          emit(decode_list_or_set(node, jt, t, at, depth), t);
+          emit(decode_list_or_set(node, jt, t, at, depth), t, at);
         } else {
           array(node, jt, t, at, depth);
         }
         return;
       case TypeKind::Set:
-        emit(decode_list_or_set(node, jt, t, at, depth), t);
+        emit(decode_list_or_set(node, jt, t, at, depth), t, at);
         return;
       case TypeKind::Tuple:
         array(node, jt, t, at, depth);
         return;
       case TypeKind::Map:
         if (t.element().has_dynamic()) {
-          emit(decode_map(node, jt, t, at, depth), t);
+          emit(decode_map(node, jt, t, at, depth), t, at);
         } else {
           map(node, jt, t, at, depth);
         }
@@ -603,7 +608,16 @@ class JsonToMsgpack : public json::JsonDecoder {
   }
 
   // A decoded subtree (fallback), written by msgpack_encode.
-  [[gnu::noinline]] void emit(const Value& v, const Type& t) { msgpack_encode(out_, v, t); }
+  [[gnu::noinline]] void emit(const Value& v, const Type& t, const char* at) {
+    try {
+      msgpack_encode(out_, v, t, EncodeOptions{out_limit_.max(), out_.size() - out_base_});
+    } catch (Error& e) {
+      // The output limit: where in the input it was hit (other encode
+      // errors are reported as the decode-then-encode path reports them).
+      if (e.status() == Status::Limit) e.with_offset(offset(at));
+      throw;
+    }
+  }
 
   void number(const Number& n) { mp::write_number(out_, n); }
 
@@ -765,7 +779,10 @@ class JsonToMsgpack : public json::JsonDecoder {
       const std::string_view key = unescape(kat + 1);
       const size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
       if (idx == SIZE_MAX) {
-        if (opts_.ignore_undefined_attributes) continue;  // its value is skipped
+        if (opts_.ignore_undefined_attributes) {
+          check_skipped_value(f.value().raw_json_token().data(), depth + 1);  // skipped unread
+          continue;
+        }
         std::string msg = "unsupported attribute ";
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);
@@ -814,7 +831,8 @@ class JsonToMsgpack : public json::JsonDecoder {
             transcode(v, wt, d);
           } else if (wt.has_dynamic()) {
             // The value's type (printed in the wrapper) is rebuilt from the content.
-            emit(decode(v, wt, d), Type::dynamic());
+            const char* vat = v.raw_json_token().data();
+            emit(decode(v, wt, d), Type::dynamic(), vat);
           } else {
             const Type vt = value_type(wt);
             out_.push_back(char(0x92));
@@ -836,6 +854,8 @@ class JsonToMsgpack : public json::JsonDecoder {
   }
 
   std::string& out_;
+  size_t out_base_;  // out_.size() before the transcode
+  OutputLimit out_limit_;
   std::vector<Span> spans_;  // open maps/objects' entries (a stack)
   std::string keys_;         // NFC map keys of the open maps
   std::string reorder_buf_;
@@ -844,15 +864,12 @@ class JsonToMsgpack : public json::JsonDecoder {
 }  // namespace
 
 void msgpack_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
-  if (in.size() > opts.limits.max_input_size) {
-    throw Error(Status::Limit, "input of " + std::to_string(in.size()) + " bytes exceeds the limit",
-                {}, 0);
-  }
+  if (in.size() > opts.limits.max_input_size) throw limits::input_size(in.size(), opts.limits.max_input_size);
   const size_t start = out.size();
   try {
     const auto* b = reinterpret_cast<const uint8_t*>(in.data());
-    size_t elements = 0;
-    MsgpackToJson t(b, in.size(), opts.limits, &elements, out);
+    DocumentBudget budget(opts.limits, in.size());
+    MsgpackToJson t(b, in.size(), budget, out);
     t.set_ignore_undefined_attributes(opts.ignore_undefined_attributes);
     if (type.has_optional()) {
       t.transcode(type.without_optional());
@@ -863,6 +880,7 @@ void msgpack_to_json(std::string& out, std::string_view in, const Type& type, co
       throw Error(Status::Parse, "extra bytes after msgpack value", {}, t.offset());
     }
     if (const Error* e = t.pending()) throw Error(*e);
+    OutputLimit(opts.limits.max_output_size).check(out.size() - start);
   } catch (...) {
     out.resize(start);  // nothing is appended on failure
     throw;
@@ -872,13 +890,14 @@ void msgpack_to_json(std::string& out, std::string_view in, const Type& type, co
 void json_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
   const size_t start = out.size();
   try {
-    json::with_padded_copy(in, opts, [&](const char* data, size_t len, size_t capacity) {
+    json::with_padded(JsonInput{in, 0}, opts, [&](const char* data, size_t len, size_t capacity) {
       json::with_document(data, len, capacity, opts, nullptr,
                           [&](const char* d, size_t n, const json::Sanitized* san, json::od::document& doc) {
                             JsonToMsgpack t(d, n, opts, san, out);
                             t.run(doc, type);
                           });
     });
+    OutputLimit(opts.limits.max_output_size).check(out.size() - start);
   } catch (...) {
     out.resize(start);  // nothing is appended on failure
     throw;

@@ -129,7 +129,7 @@ Value bool_to_string(const Value& v, Path&) { return Value::string(v.as_bool() ?
 Value string_to_number(const Value& v, Path& path) {
   std::optional<Number> n;
   try {
-    n = Number::parse_within(v.as_string());
+    n = Number::parse_bounded(v.as_string());
   } catch (Error& e) {
     throw Error(e.status(), e.message(), path);
   }

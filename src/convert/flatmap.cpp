@@ -17,6 +17,7 @@
 
 #include "convert/convert.hpp"
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 
 namespace dynval::convert {
@@ -132,8 +133,7 @@ Value from_list(const Flatmap& m, const std::string& prefix, const Type& ty) {
     fail("invalid count value for " + text::go_quoted(prefix) + " in state: " + std::to_string(n) + " is negative");
   }
   if (uint64_t(n) > m.size()) {
-    throw Error(Status::Limit, "count value for " + text::go_quoted(prefix) + " in state (" + std::to_string(n) +
-                                   ") exceeds the number of entries (" + std::to_string(m.size()) + ")");
+    throw limits::flatmap_count(text::go_quoted(prefix), uint64_t(n), m.size());
   }
   std::vector<Value> elems;
   elems.reserve(size_t(n));

@@ -15,6 +15,7 @@
 
 #include "number/internal.hpp"
 #include "support/error.hpp"
+#include "support/limits.hpp"
 
 namespace dynval {
 
@@ -307,31 +308,63 @@ Number Number::infinity(bool negative) noexcept {
 
 std::optional<Number> Number::parse(std::string_view text) { return parse_prec(text, 512); }
 
-uint64_t Number::text_exponent_magnitude(std::string_view s) noexcept {
-  size_t i = s.find_first_of("eEpP");
-  if (i == std::string_view::npos) return 0;
-  const bool binary = s[i] == 'p' || s[i] == 'P';
-  ++i;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  uint64_t e = 0;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-    e = e * 10 + uint64_t(s[i] - '0');
-    if (e > (uint64_t(1) << 40)) break;
+namespace {
+
+// |E| for number text denoting about d.ddd * 10^E (E from the position of
+// the first non-zero mantissa digit and the exponent, a binary 'p'
+// exponent converted to decimal), saturating near 2^40; 0 for zero and for
+// text that is not a number (parse decides those).
+uint64_t decimal_magnitude(std::string_view s) {
+  size_t i = 0;
+  const size_t n = s.size();
+  if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
+  int64_t int_digits = 0, first_nonzero = -1, k = 0;
+  bool point = false;
+  for (; i < n; ++i) {
+    const char c = s[i];
+    if (c == '.' && !point) {
+      point = true;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    if (c != '0' && first_nonzero < 0) first_nonzero = k;
+    ++k;
+    if (!point) ++int_digits;
   }
-  return binary ? e * 30103 / 100000 : e;
+  if (first_nonzero < 0) return 0;
+  int64_t e = int_digits - 1 - first_nonzero;
+  if (i < n && (s[i] == 'e' || s[i] == 'E' || s[i] == 'p' || s[i] == 'P')) {
+    const bool binary = s[i] == 'p' || s[i] == 'P';
+    ++i;
+    bool eneg = false;
+    if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
+    int64_t x = 0;
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; ++i) {
+      x = x * 10 + (s[i] - '0');
+      if (x > (int64_t(1) << 40)) break;
+    }
+    if (binary) x = x * 30103 / 100000;
+    e += eneg ? -x : x;
+  }
+  return static_cast<uint64_t>(e < 0 ? -e : e);
 }
 
-std::optional<Number> Number::parse_within(std::string_view text, size_t max_digits) {
-  const auto over = [&] {
-    return Error(Status::Limit, "number would have more than " + std::to_string(max_digits) + " digits");
-  };
-  if (text.size() > max_digits) throw over();
-  // Exponents beyond big.Float's range (decimal ~6.5e8) are parse()'s
-  // nullopt, quickly; below that, a huge one is refused before parsing.
-  const uint64_t mag = text_exponent_magnitude(text);
-  if (mag > max_digits && mag < 600000000) throw over();
+// From this decimal magnitude on, big.Float's binary exponent (int32)
+// overflows: Go's Parse gives +/-Inf or 0, or fails for exponents beyond
+// int64, and parse() answers as fast. Below it, a number this large is
+// refused by the digit limit instead, without computing it.
+constexpr uint64_t kBeyondBigFloat = 646456993;  // ceil((2^31 - 1) * log10(2))
+
+}  // namespace
+
+std::optional<Number> Number::parse_bounded(std::string_view text, size_t max_chars) {
+  if (text.size() > max_chars) throw limits::number_text(text.size(), max_chars, kNoOffset);
+  const uint64_t mag = decimal_magnitude(text);
+  if (mag >= kBeyondBigFloat) return parse(text);
+  // d.ddd * 10^E prints with at least |E| + 1 characters.
+  if (mag >= max_chars) throw limits::number_digits(max_chars, kNoOffset);
   std::optional<Number> n = parse(text);
-  if (n && n->text_length_bound() > max_digits) throw over();
+  if (n && n->text_length_bound() > max_chars) throw limits::number_digits(max_chars, kNoOffset);
   return n;
 }
 
@@ -634,6 +667,41 @@ void decimal_of_impl(const Number& x, Decimal& d, bool reference) {
 
 void decimal_of(const Number& x, Decimal& d) { decimal_of_impl(x, d, false); }
 
+std::string Number::exact_text(size_t max_digits) const {
+  if (is_inf() || is_zero()) return text();
+  Decimal d;
+  decimal_of(*this, d);  // |x| = 0.mant * 10^exp, exactly
+  d.trim();
+  std::string digits(d.mant.begin(), d.mant.end());
+  const bool cut = digits.size() > max_digits;
+  std::string out = signbit() ? "-" : "";
+  const int64_t e = d.exp;
+  const int64_t n = static_cast<int64_t>(digits.size());
+  if (e <= 0) {
+    out += "0.";
+    out.append(static_cast<size_t>(-e), '0');
+    out += digits;
+  } else if (e >= n) {
+    out += digits;
+    out.append(static_cast<size_t>(e - n), '0');
+  } else {
+    out += digits.substr(0, static_cast<size_t>(e));
+    out += '.';
+    out += digits.substr(static_cast<size_t>(e));
+  }
+  if (cut) {
+    // Keep max_digits significant digits (and any zeros before them).
+    size_t seen = 0, i = 0;
+    for (; i < out.size() && seen < max_digits; ++i) {
+      if (out[i] >= '1' && out[i] <= '9') seen = seen == 0 ? 1 : seen + 1;
+      else if (out[i] == '0' && seen > 0) ++seen;
+    }
+    out.resize(i);
+    out += "...";
+  }
+  return out;
+}
+
 namespace {
 
 // ftoa.go roundShortest, given the exact decimal d and the decimals of the
@@ -750,12 +818,15 @@ size_t Number::text_length_bound() const noexcept {
     e2 = u_.big->exp;
   }
   const int64_t top = bits + e2;
-  double n = 4;
-  n += top > 0 ? static_cast<double>(top) * kLog10of2 + 1 : 1;
+  // Sign, then the integer digits: |x| < 2^top, and 2^top is never a power
+  // of ten, so at most floor(top * log10(2)) + 1 of them (one "0" below 1).
+  double n = signbit() ? 1 : 0;
+  n += top > 0 ? std::floor(static_cast<double>(top) * kLog10of2) + 1 : 1;
   if (e2 < 0) {
+    // The point, then the fraction.
     double frac = (top < 0 ? static_cast<double>(-top) * kLog10of2 + 1 : 0) +
                   static_cast<double>(prec_) * kLog10of2 + 2;
-    n += std::min(frac, static_cast<double>(-e2));
+    n += 1 + std::min(frac, static_cast<double>(-e2));
   }
   return n >= 9.0e18 ? SIZE_MAX : static_cast<size_t>(n);
 }

@@ -60,21 +60,16 @@ class Number {
   // ".5", "5.". Returns nullopt for anything else (whitespace, "NaN", "0x10",
   // "1_000", exponent overflow such as "1e99999999999").
   static std::optional<Number> parse(std::string_view text);
-  // The digit limit text may not exceed when it becomes a number, unless a
-  // caller sets another (codec Limits::max_number_digits defaults to it).
-  static constexpr size_t kDefaultMaxDigits = 10000;
-  // parse() under a digit budget, the one way text becomes a number where
-  // the text is untrusted (conversion of strings, flatmap state). Throws
-  // Error(Status::Limit) when the text is longer than max_digits
-  // characters, or its exponent or the number it denotes would print as
-  // more than max_digits digits: parsing "1e1000000" alone takes seconds
-  // and printing it a megabyte. Exponents beyond big.Float's range are
-  // parse()'s nullopt, as in go-cty. Otherwise as parse().
-  static std::optional<Number> parse_within(std::string_view text, size_t max_digits = kDefaultMaxDigits);
-  // Decimal exponent magnitude of number text ("1e400" -> 400, "1p10" -> 3,
-  // no exponent -> 0), saturating near 2^40: about the digits an exponent
-  // makes Text('f', -1) write, known before parsing.
-  static uint64_t text_exponent_magnitude(std::string_view text) noexcept;
+  // The one way text becomes a number under a digit limit (decoders,
+  // string -> number conversion, dv_value_new_number_text): as parse(), but
+  // Error(Status::Limit) (support/limits.hpp messages, no offset) when the
+  // text is longer than max_chars or the number would print as more than
+  // max_chars characters. Huge exponents are refused from the text, before
+  // any arithmetic, so the cost is bounded by max_chars whatever the input.
+  // nullopt, as parse(), for text that is not a number, including exponents
+  // beyond big.Float's range.
+  static std::optional<Number> parse_bounded(std::string_view text, size_t max_chars = kDefaultMaxChars);
+  static constexpr size_t kDefaultMaxChars = 10000;  // limits::kDefaultMaxNumberDigits
   // As parse(), but at another precision (tests and conformance only).
   static std::optional<Number> parse_prec(std::string_view text, uint32_t prec);
 
@@ -105,6 +100,12 @@ class Number {
   // plain layout, no exponent; "-0" for negative zero; "+Inf"/"-Inf".
   std::string text() const;
   void append_text(std::string& out) const;
+  // The exact decimal value of the binary number (text() is the shortest
+  // that reads back at this precision): 0.1 at precision 53 is
+  // 0.1000000000000000055511151231257827..., cut after max_digits
+  // significant digits with "...". For messages that must tell apart two
+  // numbers with the same text().
+  std::string exact_text(size_t max_digits = 60) const;
   // An upper bound on text().size(), computed in O(1). Decoders compare it
   // with their digit limit before anything renders the number: a short input
   // such as "1e999999999" is a valid number whose text has a billion digits.

@@ -14,8 +14,10 @@
 #include "schema/schema.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 #include <utility>
 
+#include "support/limits.hpp"
 #include "text/text.hpp"
 
 namespace dynval {
@@ -24,11 +26,26 @@ namespace {
 
 constexpr size_t kMaxSchemaDepth = 1000;
 
+// Finds a name as the implied type names it: exactly, or else after NFC
+// (Type::object normalises attribute names, so a value's attribute "é" is
+// the schema's "e\u0301"; schemas with two names equal after NFC are
+// rejected). The fallback scans only on a miss.
 template <class T, class Key>
 const T* find_sorted(const std::vector<T>& v, std::string_view name, Key key) noexcept {
   auto it = std::lower_bound(v.begin(), v.end(), name,
                              [&](const T& x, std::string_view n) { return key(x) < n; });
   if (it != v.end() && key(*it) == name) return &*it;
+  try {
+    const bool name_ascii = text::is_ascii(name);
+    std::string want;
+    for (const T& x : v) {
+      const std::string_view k = key(x);
+      if (name_ascii && text::is_ascii(k)) continue;  // ASCII is its own NFC
+      if (want.empty()) want = name_ascii ? std::string(name) : text::to_nfc(name);
+      if ((text::is_ascii(k) ? std::string(k) : text::to_nfc(k)) == want) return &x;
+    }
+  } catch (...) {  // allocation failure: not found
+  }
   return nullptr;
 }
 
@@ -121,7 +138,7 @@ void fill_attribute(Attribute& a, size_t depth) {
 }
 
 void fill_object(NestedObject& o, size_t depth) {
-  if (depth > kMaxSchemaDepth) throw Error(Status::Limit, "schema nesting is too deep");
+  if (depth > kMaxSchemaDepth) throw limits::schema_depth(kMaxSchemaDepth);
   std::vector<Type::AttrSpec> attrs;
   attrs.reserve(o.attributes.size());
   for (Attribute& a : o.attributes) {
@@ -139,7 +156,7 @@ void fill_object(NestedObject& o, size_t depth) {
 }
 
 void fill_block(Block& b, size_t depth) {
-  if (depth > kMaxSchemaDepth) throw Error(Status::Limit, "schema nesting is too deep");
+  if (depth > kMaxSchemaDepth) throw limits::schema_depth(kMaxSchemaDepth);
   std::vector<Type::AttrSpec> attrs;
   attrs.reserve(b.attributes.size() + b.block_types.size());
   for (Attribute& a : b.attributes) {
@@ -169,7 +186,7 @@ void fill_block(Block& b, size_t depth) {
 // Sorting is the first pass over a new schema, so it also enforces the
 // nesting depth limit (keeping every later recursion bounded).
 void sort_attributes(std::vector<Attribute>& attrs, size_t depth) {
-  if (depth > kMaxSchemaDepth) throw Error(Status::Limit, "schema nesting is too deep");
+  if (depth > kMaxSchemaDepth) throw limits::schema_depth(kMaxSchemaDepth);
   std::stable_sort(attrs.begin(), attrs.end(),
                    [](const Attribute& a, const Attribute& b) { return a.name < b.name; });
   for (Attribute& a : attrs)
@@ -177,7 +194,7 @@ void sort_attributes(std::vector<Attribute>& attrs, size_t depth) {
 }
 
 void sort_block(Block& b, size_t depth) {
-  if (depth > kMaxSchemaDepth) throw Error(Status::Limit, "schema nesting is too deep");
+  if (depth > kMaxSchemaDepth) throw limits::schema_depth(kMaxSchemaDepth);
   sort_attributes(b.attributes, depth);
   std::stable_sort(b.block_types.begin(), b.block_types.end(),
                    [](const NestedBlock& x, const NestedBlock& y) { return x.type_name < y.type_name; });
@@ -323,7 +340,35 @@ void check_block(const Block& b, Path& path, const std::string& prefix) {
 // (with their path) before any type is built.
 void check_duplicates(const std::vector<Attribute>& attrs, Path& path);
 
+// Names that differ but are equal after NFC (the implied type normalises
+// attribute names, so they would name one attribute twice): a schema error.
+class NfcNames {
+ public:
+  void add(const std::string& name, Path& path, const char* section) {
+    std::string key = text::is_ascii(name) ? name : text::to_nfc(name);
+    auto [it, fresh] = seen_.emplace(std::move(key), name);
+    if (!fresh && it->second != name) {
+      path.push_back(PathStep::attr(section));
+      path.push_back(PathStep::key(name));
+      schema_fail(path, name, "name is the same as " + text::go_quoted(it->second) +
+                                  " after Unicode normalization (NFC)");
+    }
+  }
+
+ private:
+  std::unordered_map<std::string, std::string> seen_;
+};
+
+void check_nfc_names(const std::vector<Attribute>& attrs, Path& path, NfcNames& names) {
+  for (const Attribute& a : attrs) names.add(a.name, path, "attributes");
+}
+
 void check_duplicates(const Block& b, Path& path) {
+  {
+    NfcNames names;
+    check_nfc_names(b.attributes, path, names);
+    for (const NestedBlock& nb : b.block_types) names.add(nb.type_name, path, "block_types");
+  }
   path.push_back(PathStep::attr("attributes"));
   check_duplicates(b.attributes, path);
   path.pop_back();
@@ -346,6 +391,10 @@ void check_duplicates(const std::vector<Attribute>& attrs, Path& path) {
     if (i > 0 && attrs[i].name == attrs[i - 1].name) schema_fail(path, attrs[i].name, "duplicate attribute name");
     if (attrs[i].nested_type) {
       path.push_back(PathStep::attr("nested_type"));
+      {
+        NfcNames names;
+        check_nfc_names(attrs[i].nested_type->attributes, path, names);
+      }
       path.push_back(PathStep::attr("attributes"));
       check_duplicates(attrs[i].nested_type->attributes, path);
       path.pop_back();
@@ -616,7 +665,7 @@ class Validator {
       const Value* bv = v.get(nb.type_name);
       path_.push_back(PathStep::attr(nb.type_name));
       if (!bv) {
-        mismatch("block \"" + nb.type_name + "\" is missing");
+        mismatch("block " + text::go_quoted(nb.type_name) + " is missing");
       } else {
         nested_block(nb, *bv);
       }
@@ -637,7 +686,7 @@ class Validator {
       const Value* av = v.get(a.name);
       path_.push_back(PathStep::attr(a.name));
       if (!av) {
-        mismatch("attribute \"" + a.name + "\" is missing");
+        mismatch("attribute " + text::go_quoted(a.name) + " is missing");
       } else {
         attribute(a, *av);
       }
@@ -648,7 +697,7 @@ class Validator {
   void attribute(const Attribute& a, const Value& v) {
     if (!v.is_known()) return;  // an unknown may still become non-null
     if (v.is_null()) {
-      if (a.required) schema_error("attribute \"" + a.name + "\" is required");
+      if (a.required) schema_error("attribute " + text::go_quoted(a.name) + " is required");
       return;
     }
     if (a.nested_type) nested_object(*a.nested_type, v);
@@ -710,14 +759,14 @@ class Validator {
     switch (nb.nesting) {
       case NestingMode::Single:
         if (v.is_null()) {
-          if (nb.min_items == 1) schema_error("block \"" + nb.type_name + "\" is required");
+          if (nb.min_items == 1) schema_error("block " + text::go_quoted(nb.type_name) + " is required");
           return;
         }
         block(nb.block, v);
         return;
       case NestingMode::Group:
         if (v.is_null()) {
-          schema_error("block \"" + nb.type_name + "\" (nesting group) must not be null");
+          schema_error("block " + text::go_quoted(nb.type_name) + " (nesting group) must not be null");
           return;
         }
         block(nb.block, v);
@@ -741,11 +790,11 @@ class Validator {
         // (set elements may merge, dynamic blocks may expand): skip.
         if (!v.is_null() && !v.is_wholly_known()) return;
         if (nb.min_items > 0 && int64_t(count) < nb.min_items) {
-          schema_error("at least " + std::to_string(nb.min_items) + " \"" + nb.type_name +
-                       "\" block(s) required, found " + std::to_string(count));
+          schema_error("at least " + std::to_string(nb.min_items) + " " + text::go_quoted(nb.type_name) +
+                       " block(s) required, found " + std::to_string(count));
         } else if (nb.max_items > 0 && int64_t(count) > nb.max_items) {
-          schema_error("at most " + std::to_string(nb.max_items) + " \"" + nb.type_name +
-                       "\" block(s) allowed, found " + std::to_string(count));
+          schema_error("at most " + std::to_string(nb.max_items) + " " + text::go_quoted(nb.type_name) +
+                       " block(s) allowed, found " + std::to_string(count));
         }
         return;
       }

@@ -42,6 +42,7 @@
 #include <string_view>
 #include <vector>
 
+#include "support/json_input.hpp"
 #include "support/error.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
@@ -323,13 +324,9 @@ struct BlockSelector {
   bool operator==(const BlockSelector&) const = default;
 };
 
-// The document input. JSON parsing needs 64 bytes of readable slack after the
-// text (simdjson padding): when `capacity` >= size + 64 the bytes are parsed in
-// place, otherwise they are copied into a padded buffer first.
-struct JsonInput {
-  std::string_view text;
-  size_t capacity = 0;
-};
+// The document input: JsonInput (support/json_input.hpp), JSON text and its
+// buffer's capacity, parsed in place when the capacity holds simdjson's
+// padding.
 
 // Loads one block of a document. `provider` is the provider address
 // (e.g. "registry.terraform.io/hashicorp/aws"); when empty the document must
@@ -424,7 +421,7 @@ class SchemaDocument {
   SchemaDocument() = default;
 
  private:
-  std::string text_;  // capacity >= size + 64 (simdjson padding)
+  std::string text_;  // capacity >= size + kJsonPadding: parsed in place
   std::string format_version_;
   std::vector<std::string> providers_;
   std::vector<Entry> entries_;

@@ -41,6 +41,8 @@
 #include <unordered_set>
 
 #include "schema/schema.hpp"
+#include "support/limits.hpp"
+#include "text/text.hpp"
 
 namespace dynval {
 
@@ -94,45 +96,28 @@ struct SvHash {
   size_t operator()(std::string_view s) const noexcept { return std::hash<std::string_view>{}(s); }
 };
 
-// The bytes being parsed, padded for simdjson.
-class PaddedInput {
- public:
-  explicit PaddedInput(JsonInput in) {
-    if (in.capacity >= in.text.size() + simdjson::SIMDJSON_PADDING) {
-      data_ = in.text.data();
-      len_ = in.text.size();
-      cap_ = in.capacity;
-    } else {
-      owned_ = simdjson::padded_string(in.text.data(), in.text.size());
-      data_ = owned_.data();
-      len_ = owned_.size();
-      cap_ = len_ + simdjson::SIMDJSON_PADDING;
-    }
-  }
-  const char* data() const { return data_; }
-  size_t size() const { return len_; }
-  size_t capacity() const { return cap_; }
-
- private:
-  simdjson::padded_string owned_;
-  const char* data_ = nullptr;
-  size_t len_ = 0;
-  size_t cap_ = 0;
-};
-
 class Loader {
  public:
   Loader(const char* base, size_t len) : base_(base), end_(base + len) {}
 
   Path path;
 
+  size_t offset_of(const char* at) const { return at && at >= base_ && at <= end_ ? size_t(at - base_) : kNoOffset; }
   [[noreturn]] void fail(Status s, std::string msg, const char* at = nullptr) const {
-    size_t off = kNoOffset;
-    if (at && at >= base_ && at <= end_) off = size_t(at - base_);
-    throw Error(s, std::move(msg), path, off);
+    throw Error(s, std::move(msg), path, offset_of(at));
   }
 
+  // simdjson's errors carry no position of their own: for syntax errors Go's
+  // scanner names the character and its byte (json_check_document); only
+  // when it finds nothing does simdjson's message stand, at `at`.
   [[noreturn]] void json_fail(simdjson::error_code e, const char* at = nullptr) const {
+    if (e != simdjson::INCORRECT_TYPE) {
+      try {
+        json_check_document(std::string_view(base_, size_t(end_ - base_)), Type::kMaxJsonDepth);
+      } catch (const Error& err) {
+        if (err.status() == Status::Parse) throw Error(Status::Parse, "invalid JSON: " + err.message(), {}, err.offset());
+      }
+    }
     fail(Status::Parse, std::string("invalid JSON: ") + simdjson::error_message(e), at);
   }
 
@@ -209,7 +194,7 @@ class Loader {
     std::string_view s = string_of(v, "description_kind");
     if (s == "plain") return DescriptionKind::Plain;
     if (s == "markdown") return DescriptionKind::Markdown;
-    fail(Status::Schema, "unknown description_kind \"" + std::string(s) + "\"", at);
+    fail(Status::Schema, "unknown description_kind " + text::go_quoted(s), at);
   }
 
   NestingMode nesting_of(od::value& v) {
@@ -220,7 +205,7 @@ class Loader {
     if (s == "set") return NestingMode::Set;
     if (s == "map") return NestingMode::Map;
     if (s == "group") return NestingMode::Group;
-    fail(Status::Schema, "invalid nesting mode \"" + std::string(s) + "\"", at);
+    fail(Status::Schema, "invalid nesting mode " + text::go_quoted(s), at);
   }
 
   // The end of the JSON value starting at p (a string, array or object; or a
@@ -325,7 +310,7 @@ class Loader {
   }
 
   void read_object(od::value& v, NestedObject& o, size_t depth) {
-    if (depth > kMaxBlockDepth) fail(Status::Limit, "schema nesting is too deep", where(v));
+    if (depth > kMaxBlockDepth) throw limits::schema_depth(kMaxBlockDepth, offset_of(where(v))).with_path(path);
     o.nesting = NestingMode::Invalid;
     od::object obj = object_of(v, "nested_type");
     for_fields(obj, [&](std::string_view k, od::value& fv) {
@@ -361,7 +346,7 @@ class Loader {
   }
 
   void read_block(od::value& v, Block& b, size_t depth) {
-    if (depth > kMaxBlockDepth) fail(Status::Limit, "schema nesting is too deep", where(v));
+    if (depth > kMaxBlockDepth) throw limits::schema_depth(kMaxBlockDepth, offset_of(where(v))).with_path(path);
     od::object obj = object_of(v, "a block");
     for_fields(obj, [&](std::string_view k, od::value& fv) {
       path.push_back(PathStep::attr(k));
@@ -514,10 +499,11 @@ class Loader {
         if (saw_schemas) fail(Status::Parse, "duplicate \"provider_schemas\" key", where(v));
         saw_schemas = true;
         od::object provs = object_of(v, "provider_schemas");
+        std::unordered_set<std::string_view> provider_seen;  // views into the document
         for_fields(provs, [&](std::string_view addr, od::value& pv) {
           path.push_back(PathStep::key(addr));
-          if (std::find(out.providers.begin(), out.providers.end(), addr) != out.providers.end())
-            fail(Status::Parse, "duplicate provider \"" + std::string(addr) + "\" in the document", where(pv));
+          if (!provider_seen.insert(addr).second)
+            fail(Status::Parse, "duplicate provider " + text::go_quoted(addr) + " in the document", where(pv));
           out.providers.emplace_back(addr);
           index_provider(pv, out, seen);
           path.pop_back();
@@ -537,7 +523,7 @@ class Loader {
       e.selector = BlockSelector{kind, std::string(name)};
       e.selector_text = e.selector.to_string();
       if (!seen.insert(out.providers[prov] + "\n" + e.selector_text).second)
-        fail(Status::Parse, "duplicate schema \"" + e.selector_text + "\" in the document", where(v));
+        fail(Status::Parse, "duplicate schema " + text::go_quoted(e.selector_text) + " in the document", where(v));
       std::string_view raw = raw_object(v, kind == BlockKind::Identity ? "an identity schema" : "a schema");
       e.offset = size_t(raw.data() - base_);
       e.length = raw.size();
@@ -571,7 +557,7 @@ class Loader {
 // Runs fn(loader, doc, bytes) over a parsed document.
 template <class F>
 void with_document(JsonInput in, F&& fn) {
-  PaddedInput buf(in);
+  PaddedJson buf(in);
   od::parser parser;
   od::document doc;
   Loader ld(buf.data(), buf.size());
@@ -590,7 +576,7 @@ void with_document(JsonInput in, F&& fn) {
 
 DocIndex index_json(JsonInput in) {
   DocIndex idx;
-  with_document(in, [&](Loader& ld, od::document& doc, const PaddedInput&) { ld.index(doc, idx); });
+  with_document(in, [&](Loader& ld, od::document& doc, const PaddedJson&) { ld.index(doc, idx); });
   return idx;
 }
 
@@ -628,14 +614,14 @@ SchemaPtr build_schema(const char* base, size_t len, size_t capacity, const std:
                        const SchemaDocument::Entry& e) {
   if (e.selector.kind == BlockKind::Identity)
     throw Error(Status::InvalidArg,
-                "\"" + e.selector_text + "\" is an identity schema, not a block: ask for it as an identity schema");
+                text::go_quoted(e.selector_text) + " is an identity schema, not a block: ask for it as an identity schema");
   return build_entry(base, len, capacity, provider, e, [](Loader& ld, od::value& v) { return ld.read_schema(v); });
 }
 
 IdentitySchemaPtr build_identity(const char* base, size_t len, size_t capacity, const std::string& provider,
                                  const SchemaDocument::Entry& e) {
   if (e.selector.kind != BlockKind::Identity)
-    throw Error(Status::InvalidArg, "\"" + e.selector_text + "\" is a block, not an identity schema");
+    throw Error(Status::InvalidArg, text::go_quoted(e.selector_text) + " is a block, not an identity schema");
   return build_entry(base, len, capacity, provider, e, [](Loader& ld, od::value& v) { return ld.read_identity(v); });
 }
 
@@ -643,7 +629,7 @@ std::string join_names(const std::vector<std::string>& v) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) {
     if (i) s += ", ";
-    s += v[i];
+    text::append_go_quoted(s, v[i]);
   }
   return s;
 }
@@ -660,7 +646,7 @@ size_t find_entry(const std::vector<std::string>& providers, const std::vector<S
   } else {
     auto it = std::find(providers.begin(), providers.end(), provider);
     if (it == providers.end())
-      throw Error(Status::NotFound, "provider \"" + std::string(provider) + "\" is not in the document (it holds: " +
+      throw Error(Status::NotFound, "provider " + text::go_quoted(provider) + " is not in the document (it holds: " +
                                         join_names(providers) + ")");
     prov = size_t(it - providers.begin());
   }
@@ -670,8 +656,9 @@ size_t find_entry(const std::vector<std::string>& providers, const std::vector<S
   }
   const std::string& p = providers[prov];
   if (sel.kind == BlockKind::Provider)
-    throw Error(Status::NotFound, "provider \"" + p + "\" has no provider configuration schema");
-  throw Error(Status::NotFound, "\"" + sel.name + "\" is not in " + kind_key(sel.kind) + " of provider \"" + p + "\"");
+    throw Error(Status::NotFound, "provider " + text::go_quoted(p) + " has no provider configuration schema");
+  throw Error(Status::NotFound,
+              text::go_quoted(sel.name) + " is not in " + kind_key(sel.kind) + " of provider " + text::go_quoted(p));
 }
 
 }  // namespace
@@ -693,8 +680,8 @@ BlockSelector BlockSelector::parse(std::string_view text) {
       }
     }
   }
-  throw Error(Status::InvalidArg, "invalid block selector \"" + std::string(text) +
-                                      "\": expected provider, resource:NAME, data:NAME, ephemeral:NAME, list:NAME, "
+  throw Error(Status::InvalidArg, "invalid block selector " + text::go_quoted(text) +
+                                      ": expected provider, resource:NAME, data:NAME, ephemeral:NAME, list:NAME, "
                                       "action:NAME, state_store:NAME or identity:NAME");
 }
 
@@ -707,9 +694,9 @@ std::string BlockSelector::to_string() const {
 
 SchemaPtr load_schema_json(JsonInput in, const BlockSelector& sel, std::string_view provider) {
   if (sel.kind == BlockKind::Identity)
-    throw Error(Status::InvalidArg, "\"" + sel.to_string() + "\" is an identity schema, not a block");
+    throw Error(Status::InvalidArg, text::go_quoted(sel.to_string()) + " is an identity schema, not a block");
   SchemaPtr result;
-  with_document(in, [&](Loader& ld, od::document& doc, const PaddedInput& buf) {
+  with_document(in, [&](Loader& ld, od::document& doc, const PaddedJson& buf) {
     DocIndex idx;
     ld.index(doc, idx);
     const auto& e = idx.entries[find_entry(idx.providers, idx.entries, sel, provider)];
@@ -732,7 +719,7 @@ std::vector<SchemaListing> list_schemas_json(JsonInput in) {
 
 std::vector<SchemaEntry> load_all_schemas_json(JsonInput in) {
   std::vector<SchemaEntry> out;
-  with_document(in, [&](Loader& ld, od::document& doc, const PaddedInput& buf) {
+  with_document(in, [&](Loader& ld, od::document& doc, const PaddedJson& buf) {
     DocIndex idx;
     ld.index(doc, idx);
     for (const auto& e : idx.entries) {
@@ -746,7 +733,7 @@ std::vector<SchemaEntry> load_all_schemas_json(JsonInput in) {
 
 SchemaPtr load_block_json(std::string_view block_json, int64_t version) {
   SchemaPtr result;
-  with_document(JsonInput{block_json, 0}, [&](Loader& ld, od::document& doc, const PaddedInput&) {
+  with_document(JsonInput{block_json, 0}, [&](Loader& ld, od::document& doc, const PaddedJson&) {
     od::value v;
     if (auto e = doc.get_value().get(v)) ld.json_fail(e, ld.base());
     result = ld.read_root_block(v, version);
@@ -757,7 +744,7 @@ SchemaPtr load_block_json(std::string_view block_json, int64_t version) {
 
 IdentitySchemaPtr load_identity_json(std::string_view json) {
   IdentitySchemaPtr result;
-  with_document(JsonInput{json, 0}, [&](Loader& ld, od::document& doc, const PaddedInput&) {
+  with_document(JsonInput{json, 0}, [&](Loader& ld, od::document& doc, const PaddedJson&) {
     od::value v;
     if (auto e = doc.get_value().get(v)) ld.json_fail(e, ld.base());
     result = ld.read_identity(v);
@@ -770,7 +757,7 @@ IdentitySchemaPtr load_identity_json(std::string_view json) {
 
 SchemaDocumentPtr SchemaDocument::parse(std::string_view json) {
   auto d = std::make_shared<SchemaDocument>();
-  d->text_.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+  d->text_.reserve(json.size() + kJsonPadding);
   d->text_.assign(json);
   DocIndex idx = index_json(JsonInput{d->text_, d->text_.capacity()});
   d->format_version_ = std::move(idx.format_version);

@@ -34,6 +34,7 @@
 #include <cstring>
 
 #include "schema/schema.hpp"
+#include "support/limits.hpp"
 
 namespace dynval {
 
@@ -84,6 +85,7 @@ class Decoder {
 
   Path path;
 
+  size_t offset_of(const uint8_t* at) const { return size_t(at - base_); }
   [[noreturn]] void fail(Status s, std::string msg, const uint8_t* at) const {
     throw Error(s, "protobuf schema: " + std::move(msg), path, size_t(at - base_));
   }
@@ -151,7 +153,7 @@ class Decoder {
         return;
       case kLen: (void)bytes(c); return;
       case kStartGroup: {
-        if (depth > kMaxMessageDepth) fail(Status::Limit, "groups nested too deeply", tag_at);
+        if (depth > kMaxMessageDepth) throw limits::message_depth(kMaxMessageDepth, offset_of(tag_at)).with_path(path);
         for (;;) {
           if (c.p >= c.end) fail(Status::Parse, "unterminated group", tag_at);
           const uint8_t* at = c.p;
@@ -175,7 +177,7 @@ class Decoder {
   // returns true when it consumed the payload, false to have it skipped.
   template <class F>
   void fields(Cursor c, size_t depth, F&& f) {
-    if (depth > kMaxMessageDepth) fail(Status::Limit, "messages nested too deeply", c.p);
+    if (depth > kMaxMessageDepth) throw limits::message_depth(kMaxMessageDepth, offset_of(c.p)).with_path(path);
     while (c.p < c.end) {
       const uint8_t* at = c.p;
       uint64_t tag = varint(c);
@@ -188,8 +190,11 @@ class Decoder {
     }
   }
 
-  static NestingMode nesting_of(uint64_t v) {
-    return v <= 5 ? NestingMode(v) : NestingMode::Invalid;
+  // A nesting mode the protocol does not define is reported with its own
+  // number (mode 0, INVALID, is left to the structural checks).
+  NestingMode nesting_of(uint64_t v, const uint8_t* at) const {
+    if (v > uint64_t(NestingMode::Group)) fail(Status::Schema, "invalid nesting mode " + std::to_string(v), at);
+    return NestingMode(v);
   }
   static DescriptionKind kind_of(uint64_t v) { return v == 1 ? DescriptionKind::Markdown : DescriptionKind::Plain; }
 
@@ -271,14 +276,14 @@ class Decoder {
   }
 
   void object(Cursor c, NestedObject& o, size_t depth) {
-    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t* at) {
       if (wt == kLen && f == 1) {
         attributes_field(cc, o.attributes, depth);
         return true;
       }
       if (wt != kVarint) return false;
       switch (f) {
-        case 3: o.nesting = nesting_of(varint(cc)); return true;
+        case 3: o.nesting = nesting_of(varint(cc), at); return true;
         case 4: o.min_items = int64_t(varint(cc)); return true;
         case 5: o.max_items = int64_t(varint(cc)); return true;
         default: return false;
@@ -287,7 +292,7 @@ class Decoder {
   }
 
   void nested_block(Cursor c, NestedBlock& nb, size_t depth) {
-    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+    fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t* at) {
       if (wt == kLen) {
         if (f == 1) {
           nb.type_name = string_field(cc, "type_name");
@@ -303,7 +308,7 @@ class Decoder {
       }
       if (wt != kVarint) return false;
       switch (f) {
-        case 3: nb.nesting = nesting_of(varint(cc)); return true;
+        case 3: nb.nesting = nesting_of(varint(cc), at); return true;
         case 4: nb.min_items = int64_t(varint(cc)); return true;
         case 5: nb.max_items = int64_t(varint(cc)); return true;
         default: return false;

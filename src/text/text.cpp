@@ -393,6 +393,22 @@ void append_go_quoted(std::string& out, std::string_view s) {
   out.push_back('"');
 }
 
+std::string go_quote_char(unsigned char c) {
+  if (c == '\'') return "'\\''";
+  if (c == '"') return "'\"'";
+  char rune[2];
+  size_t n = 1;
+  if (c < 0x80) {
+    rune[0] = char(c);
+  } else {  // U+0080..U+00FF in UTF-8
+    rune[0] = char(0xC0 | (c >> 6));
+    rune[1] = char(0x80 | (c & 0x3F));
+    n = 2;
+  }
+  std::string q = go_quoted(std::string_view(rune, n));
+  return "'" + q.substr(1, q.size() - 2) + "'";
+}
+
 std::string go_quoted(std::string_view s) {
   std::string out;
   append_go_quoted(out, s);

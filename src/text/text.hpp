@@ -41,6 +41,11 @@ void append_json_quoted(std::string& out, std::string_view s);
 void append_go_quoted(std::string& out, std::string_view s);
 std::string go_quoted(std::string_view s);
 
+// Go encoding/json's quoteChar(c) for scanner messages: the byte taken as
+// the rune U+00XX (Go's string(c) of a byte), %q-quoted between single
+// quotes: 'x', '\'', '"', '\n', and 'Ã' for the byte 0xC3.
+std::string go_quote_char(unsigned char c);
+
 // ctystrings.SafeKnownPrefix: NFC-normalise prefix, then drop a trailing
 // partial NFC segment; if none was dropped, drop the final grapheme cluster
 // unless it is one of the "safe" characters (- _ : ; / \ , . ( ) { } [ ] | ?

@@ -8,6 +8,8 @@
 #include <utility>
 
 #include "support/error.hpp"
+#include "support/hash.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 #include "types/type_node.hpp"
 
@@ -20,14 +22,7 @@ namespace {
 // written anywhere), so any good mixer does: splitmix64's finaliser combined
 // boost-style, FNV-1a for names.
 
-constexpr uint64_t fmix(uint64_t x) noexcept {
-  x ^= x >> 30;
-  x *= 0xbf58476d1ce4e5b9ULL;
-  x ^= x >> 27;
-  x *= 0x94d049bb133111ebULL;
-  x ^= x >> 31;
-  return x;
-}
+constexpr uint64_t fmix(uint64_t x) noexcept { return mix64(x); }
 
 constexpr uint64_t combine(uint64_t h, uint64_t v) noexcept {
   return fmix(h ^ (v + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2)));
@@ -131,8 +126,19 @@ const TypeNode* take(const Type& t) noexcept {
 
 }  // namespace
 
+// The depth of a node whose deepest child has depth `child`: refused past
+// limits::kMaxTypeDepth, so that no walk of a type recurses without bound
+// (the type JSON parser stops at the same depth).
+static_assert(Type::kMaxJsonDepth == limits::kMaxTypeDepth);
+static uint16_t depth_above(size_t child) {
+  if (child + 1 > limits::kMaxTypeDepth) throw limits::type_construction_depth(limits::kMaxTypeDepth);
+  return static_cast<uint16_t>(child + 1);
+}
+
 static Type make_collection(TypeKind k, const Type& elem) {
+  const uint16_t depth = depth_above(nn(elem.node())->depth);
   auto* n = new TypeNode();
+  n->depth = depth;
   n->kind = k;
   n->elem = take(elem);
   n->has_dynamic = n->elem->has_dynamic;
@@ -158,9 +164,13 @@ Type Type::object(std::vector<AttrSpec> attrs) {
                   "duplicate object attribute name " + text::go_quoted(attrs[i].name));
     }
   }
+  size_t deepest = 0;
+  for (const AttrSpec& a : attrs) deepest = std::max<size_t>(deepest, nn(a.type.node())->depth);
+  const uint16_t depth = depth_above(deepest);
   auto owner = std::make_unique<TypeNode>();
   owner->attrs.reserve(attrs.size());  // the only allocation that can throw
   TypeNode* n = owner.release();
+  n->depth = depth;
   n->kind = TypeKind::Object;
   uint64_t h = combine(kind_seed(TypeKind::Object), attrs.size());
   for (AttrSpec& a : attrs) {
@@ -177,9 +187,13 @@ Type Type::object(std::vector<AttrSpec> attrs) {
 
 Type Type::tuple(std::vector<Type> elems) {
   if (elems.empty()) return empty_tuple();
+  size_t deepest = 0;
+  for (const Type& e : elems) deepest = std::max<size_t>(deepest, nn(e.node())->depth);
+  const uint16_t depth = depth_above(deepest);
   auto owner = std::make_unique<TypeNode>();
   owner->elems.reserve(elems.size());  // the only allocation that can throw
   TypeNode* n = owner.release();
+  n->depth = depth;
   n->kind = TypeKind::Tuple;
   uint64_t h = combine(kind_seed(TypeKind::Tuple), elems.size());
   for (const Type& e : elems) {

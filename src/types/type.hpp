@@ -155,6 +155,18 @@ struct Type::AttrSpec {
   bool optional = false;
 };
 
+// Go encoding/json's scanner (Decoder.readValue) over the one JSON value of
+// `s` that starts at index i (leading whitespace skipped): returns the index
+// just past it, or throws Error(Status::Parse) with Go's message ("invalid
+// character 'x' after array element", "unexpected EOF") and the offset in
+// `s`, or Status::Limit past max_depth (at most Type::kMaxJsonDepth). The
+// syntax check of type JSON, shared with the JSON decoder for the values it
+// skips.
+size_t json_scan_value(std::string_view s, size_t i, size_t max_depth);
+// The whole of `s` as one JSON document (json.Valid): the value, then only
+// whitespace ("invalid character 'x' after top-level value").
+void json_check_document(std::string_view s, size_t max_depth);
+
 }  // namespace dynval
 
 template <>

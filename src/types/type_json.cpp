@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 #include "types/type.hpp"
 #include "types/type_node.hpp"
@@ -183,17 +184,6 @@ size_t valid_utf8_len(std::string_view s, size_t i) {
   return 0;
 }
 
-// Go's quoteChar (encoding/json/scanner.go): the byte as a rune, %q-quoted
-// between single quotes.
-std::string quote_char(unsigned char c) {
-  if (c == '\'') return "'\\''";
-  if (c == '"') return "'\"'";
-  std::string rune;
-  append_utf8(rune, c);  // Go's string(c) turns the byte into rune U+00XX
-  std::string q = text::go_quoted(rune);
-  return "'" + q.substr(1, q.size() - 2) + "'";
-}
-
 enum class Scalar : uint8_t { String, Number, Bool, Null };
 
 class TypeJsonReader {
@@ -201,6 +191,11 @@ class TypeJsonReader {
   TypeJsonReader(std::string_view s, size_t max_depth) : s_(s), max_depth_(max_depth) {}
 
   Type parse_top() { return parse_desc(/*top=*/true, 0); }
+  // As a plain JSON syntax check (json_scan_value).
+  size_t scan(size_t i) {
+    type_desc_ = false;
+    return scan_value(i, 0);
+  }
 
   // go-cty cty/json ImpliedType: the input read with Decoder.Token() (and
   // UseNumber) throughout, as go-cty reads it.
@@ -215,18 +210,17 @@ class TypeJsonReader {
   size_t p_ = 0;
   size_t max_depth_;
   size_t scan_start_ = 0;  // where the current scan_value started
+  bool type_desc_ = true;  // reading a type description (for the depth message)
 
   [[noreturn]] void fail(std::string msg, size_t off) const {
     throw Error(Status::Parse, std::move(msg), {}, off);
   }
   // A Go *json.SyntaxError "invalid character 'c' <context>".
   [[noreturn]] void fail_char(size_t off, const char* context) const {
-    fail("invalid character " + quote_char((unsigned char)s_[off]) + " " + context, off);
+    fail("invalid character " + text::go_quote_char((unsigned char)s_[off]) + " " + context, off);
   }
   [[noreturn]] void fail_depth(size_t off) const {
-    throw Error(Status::Limit,
-                "type description nesting exceeds the maximum depth of " + std::to_string(max_depth_),
-                {}, off);
+    throw type_desc_ ? limits::type_depth(max_depth_, off) : limits::depth(max_depth_, off);
   }
   // The input ends inside a value read by Decoder.readValue. Go reports
   // io.EOF when everything from the value's start is whitespace, else
@@ -315,7 +309,7 @@ class TypeJsonReader {
       if (j >= s_.size()) fail_ueof();
       if (s_[j] != word[k]) {
         std::string ctx = "in literal " + std::string(word) + " (expecting " +
-                          quote_char((unsigned char)word[k]) + ")";
+                          text::go_quote_char((unsigned char)word[k]) + ")";
         fail_char(j, ctx.c_str());
       }
     }
@@ -559,7 +553,7 @@ class TypeJsonReader {
     const char* ctx = "looking for beginning of value";
     switch (tok_) {
       case Tok::ObjectStart:  // Go's tokenError has no context for it
-        fail("invalid character " + quote_char((unsigned char)s_[at]), at);
+        fail("invalid character " + text::go_quote_char((unsigned char)s_[at]), at);
       case Tok::ArrayComma: ctx = "after array element"; break;
       case Tok::ObjectKey: ctx = "looking for beginning of object key string"; break;
       case Tok::ObjectColon: ctx = "after object key"; break;
@@ -969,6 +963,20 @@ class TypeJsonReader {
 Type Type::from_json(std::string_view json, size_t max_depth) {
   TypeJsonReader r(json, std::min(max_depth, kMaxJsonDepth));
   return r.parse_top();
+}
+
+size_t json_scan_value(std::string_view s, size_t i, size_t max_depth) {
+  TypeJsonReader r(s, std::min(max_depth, Type::kMaxJsonDepth));
+  return r.scan(i);
+}
+
+void json_check_document(std::string_view s, size_t max_depth) {
+  size_t i = json_scan_value(s, 0, max_depth);
+  while (i < s.size() && is_ws((unsigned char)s[i])) ++i;
+  if (i < s.size()) {
+    throw Error(Status::Parse,
+                "invalid character " + text::go_quote_char((unsigned char)s[i]) + " after top-level value", {}, i);
+  }
 }
 
 Type Type::implied_from_json(std::string_view json, size_t max_depth) {

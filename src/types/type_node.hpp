@@ -22,6 +22,10 @@ struct TypeNode {
   TypeKind kind = TypeKind::Dynamic;
   bool has_dynamic = false;   // dynamic anywhere in this type (HasDynamicTypes)
   bool has_optional = false;  // an optional-attribute marker anywhere
+  // Nesting depth: 0 for primitives and dynamic, 1 + the deepest child for
+  // collections and structures; never more than limits::kMaxTypeDepth
+  // (checked at construction), so every recursive walk of a type is bounded.
+  uint16_t depth = 0;
   size_t hash = 0;            // structural hash, computed at construction
 
   const TypeNode* elem = nullptr;     // list, set, map: one reference held

@@ -3,9 +3,9 @@
 // a stable 64-bit hash consistent with both.
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
+#include "support/hash.hpp"
 #include "values/value.hpp"
 #include "values/value_internal.hpp"
 
@@ -120,14 +120,7 @@ struct Hasher {
   }
 };
 
-uint64_t avalanche(uint64_t x) {
-  x ^= x >> 33;
-  x *= 0xff51afd7ed558ccdull;
-  x ^= x >> 33;
-  x *= 0xc4ceb9fe1a85ec53ull;
-  x ^= x >> 33;
-  return x;
-}
+uint64_t avalanche(uint64_t x) { return mix64(x); }
 
 void hash_into(const Value& v, Hasher& h) {
   if (v.is_null()) {
@@ -276,20 +269,9 @@ Tristate Value::equals(const Value& o) const {
         if (!b.at(i).is_known()) return Tristate::Unknown;
       }
       if (na != nb) return Tristate::False;
-      std::unordered_set<std::string> keys;
-      keys.reserve(nb);
-      std::string k;
-      for (size_t i = 0; i < nb; ++i) {
-        k.clear();
-        if (!values_detail::append_set_member_key(b.at(i), k)) return Tristate::False;
-        keys.insert(k);
-      }
-      for (size_t i = 0; i < na; ++i) {
-        k.clear();
-        if (!values_detail::append_set_member_key(a.at(i), k)) return Tristate::False;
-        if (keys.find(k) == keys.end()) return Tristate::False;
-      }
-      return Tristate::True;
+      // An element holding an unknown is a member of nothing.
+      if (!a.is_wholly_known() || !b.is_wholly_known()) return Tristate::False;
+      return from_bool(values_detail::sets_equal(a, b));
     }
     case TypeKind::Dynamic:
       return Tristate::Unknown;

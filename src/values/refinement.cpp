@@ -69,8 +69,12 @@ Value Value::unknown_refined(const Type& t_in, Refinements r) {
     // reject (x, x), which no number satisfies.
     int c = Number::compare(r.lower->value, r.upper->value);
     if (c > 0) {
-      refinement_error("number lower bound " + r.lower->value.text() +
-                       " is greater than upper bound " + r.upper->value.text());
+      std::string lo = r.lower->value.text(), hi = r.upper->value.text();
+      if (lo == hi) {  // equal shortest texts of different binary values: show them exactly
+        lo = r.lower->value.exact_text();
+        hi = r.upper->value.exact_text();
+      }
+      refinement_error("number lower bound " + lo + " is greater than upper bound " + hi);
     }
     if (c == 0 && !(r.lower->inclusive && r.upper->inclusive)) {
       refinement_error(std::string("number bounds ") + (r.lower->inclusive ? "[" : "(") +

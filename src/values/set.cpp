@@ -21,157 +21,13 @@
 #include <vector>
 
 #include "support/error.hpp"
+#include "support/hash.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 #include "values/value.hpp"
 #include "values/value_internal.hpp"
 
 namespace dynval {
-
-namespace values_detail {
-
-namespace {
-
-void put_varint(std::string& out, uint64_t n) {
-  while (n >= 0x80) {
-    out.push_back(static_cast<char>((n & 0x7f) | 0x80));
-    n >>= 7;
-  }
-  out.push_back(static_cast<char>(n));
-}
-
-void put_bytes(std::string& out, std::string_view s) {
-  put_varint(out, s.size());
-  out.append(s);
-}
-
-}  // namespace
-
-void append_equality_key(const Value& v, std::string& out) {
-  // Precondition: v is wholly known (an unknown never Equals() anything).
-  if (v.is_null()) {
-    out.push_back('z');  // nulls are equal to one another, whatever the type
-    return;
-  }
-  if (!v.is_known()) {
-    out.push_back('?');  // not reached by the callers; kept total
-    return;
-  }
-  switch (v.type().kind()) {
-    case TypeKind::Bool:
-      out.push_back(v.as_bool() ? 'T' : 'F');
-      return;
-    case TypeKind::Number: {
-      out.push_back('n');
-      std::string k;
-      v.as_number().append_equality_key(k);
-      put_bytes(out, k);
-      return;
-    }
-    case TypeKind::String:
-      out.push_back('s');
-      put_bytes(out, v.as_string());
-      return;
-    case TypeKind::List:
-    case TypeKind::Tuple:
-    case TypeKind::Object: {
-      out.push_back(v.type().kind() == TypeKind::Object ? 'o' : 'l');
-      size_t n = v.length();
-      put_varint(out, n);
-      for (size_t i = 0; i < n; ++i) append_equality_key(v.at(i), out);
-      return;
-    }
-    case TypeKind::Map: {
-      out.push_back('m');
-      size_t n = v.length();
-      put_varint(out, n);
-      for (size_t i = 0; i < n; ++i) {
-        put_bytes(out, v.key_at(i));
-        append_equality_key(v.at(i), out);
-      }
-      return;
-    }
-    case TypeKind::Set: {
-      // Two sets are Equals() when each element of one has an equivalent
-      // (same hash bucket + Equals) in the other: compare the sorted member
-      // keys, independent of iteration order.
-      out.push_back('e');
-      size_t n = v.length();
-      std::vector<std::string> keys(n);
-      for (size_t i = 0; i < n; ++i) append_set_member_key(v.at(i), keys[i]);
-      std::sort(keys.begin(), keys.end());
-      put_varint(out, n);
-      for (const std::string& k : keys) put_bytes(out, k);
-      return;
-    }
-    case TypeKind::Dynamic:
-      out.push_back('?');
-      return;
-  }
-}
-
-void append_raw_key(const Value& v, std::string& out) {
-  if (v.is_null()) {
-    out.push_back('z');
-    return;
-  }
-  if (!v.is_known()) {
-    // RawEquals of unknowns: the same refinements.
-    const Refinements& r = v.refinements();
-    out.push_back('?');
-    out.push_back(r.not_null ? '1' : '0');
-    put_bytes(out, r.prefix);
-    std::string k;
-    for (const auto* b : {&r.lower, &r.upper}) {
-      if (!*b) {
-        out.push_back('-');
-        continue;
-      }
-      out.push_back((*b)->inclusive ? 'i' : 'x');
-      k.clear();
-      (*b)->value.append_equality_key(k);
-      put_bytes(out, k);
-    }
-    put_varint(out, static_cast<uint64_t>(r.len_min));
-    put_varint(out, static_cast<uint64_t>(r.len_max));
-    return;
-  }
-  switch (v.type().kind()) {
-    case TypeKind::List:
-    case TypeKind::Tuple:
-    case TypeKind::Object:
-    case TypeKind::Set: {
-      // RawEquals compares sets element by element in iteration order.
-      out.push_back('l');
-      size_t n = v.length();
-      put_varint(out, n);
-      for (size_t i = 0; i < n; ++i) append_raw_key(v.at(i), out);
-      return;
-    }
-    case TypeKind::Map: {
-      out.push_back('m');
-      size_t n = v.length();
-      put_varint(out, n);
-      for (size_t i = 0; i < n; ++i) {
-        put_bytes(out, v.key_at(i));
-        append_raw_key(v.at(i), out);
-      }
-      return;
-    }
-    default:
-      append_equality_key(v, out);  // primitives: RawEquals == Equals
-      return;
-  }
-}
-
-bool append_set_member_key(const Value& v, std::string& out) {
-  if (!v.is_wholly_known()) return false;
-  v.append_set_hash_bytes(out);
-  out.push_back('\x01');  // never in hash bytes: %q escapes control bytes
-  append_equality_key(v, out);
-  return true;
-}
-
-}  // namespace values_detail
 
 // Open, then each element's hash bytes followed by ';', then close: the
 // shape go-cty's appendSetHashBytes uses for lists and sets ([...]) and for
@@ -252,29 +108,13 @@ bool Value::set_less(const Value& a, const Value& b) {
         break;
     }
   }
-  std::string ha, hb;
-  a.append_set_hash_bytes(ha);
-  b.append_set_hash_bytes(hb);
-  return ha < hb;  // bytes.Compare: unsigned bytewise
+  return values_detail::compare_hash_bytes(a, b) < 0;  // bytes.Compare: unsigned bytewise
 }
 
 namespace {
 
-// crc32.ChecksumIEEE, go-cty's bucket id for hash bytes.
-uint32_t crc32_ieee(std::string_view s) {
-  static const auto table = [] {
-    std::array<uint32_t, 256> t{};
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xedb88320u ^ (c >> 1) : c >> 1;
-      t[i] = c;
-    }
-    return t;
-  }();
-  uint32_t c = 0xffffffffu;
-  for (unsigned char b : s) c = table[(c ^ b) & 0xff] ^ (c >> 8);
-  return c ^ 0xffffffffu;
-}
+// A table slot hash of two digests.
+uint64_t fmix_key(uint64_t h, uint64_t eq) { return mix64(h ^ (eq * 0x9e3779b97f4a7c15ULL)); }
 
 // Go's sort.SliceStable (sort/zsortfunc.go stable_func: insertion sort of
 // blocks of 20, then symMerge), on a vector of indices. Used only when the
@@ -400,11 +240,37 @@ Value Value::set(const Type& elem, std::vector<Value> elems) {
   return values_detail::build_set(Type::set(et), std::span<Value>(elems));
 }
 
+namespace values_detail {
+
+// A known set value from its elements in their final order, with its
+// SetSummary (digests: given per element, or computed).
+Value build_set_value(Type st, std::span<Value> elems, const std::vector<Digests>* ds) {
+  const uint16_t depth = collection_depth(elems);
+  std::vector<Digests> own;
+  if (ds == nullptr) {
+    own.reserve(elems.size());
+    for (const Value& e : elems) own.push_back(digest(e));
+    ds = &own;
+  }
+  bool unk = false;
+  for (const Value& e : elems) unk |= !e.is_wholly_known();
+  const SetSummary summary = summarize_set(*ds, !unk);
+  CollRep* rep = CollRep::allocate(elems.size(), CollRep::kSetSummary, 0);
+  rep->depth = depth;
+  Value* out = rep->values();
+  for (size_t i = 0; i < elems.size(); ++i) new (&out[i]) Value(std::move(elems[i]));
+  rep->has_unknown = unk;
+  *rep->summary() = summary;
+  return ValueAccess::make_coll(std::move(st), rep);
+}
+
+}  // namespace values_detail
+
 Value values_detail::build_set(Type st, std::span<Value> elems) {
   const Type et = st.element();
   const size_t n = elems.size();
-  if (n <= 1) return values_detail::build_collection(std::move(st), elems);
-  if (n >= UINT32_MAX) throw Error(Status::Limit, "a set of more than 2^32-2 elements");
+  if (n <= 1) return build_set_value(std::move(st), elems, nullptr);
+  if (n >= UINT32_MAX) throw limits::collection_size(n, UINT32_MAX - 1);
 
   // Category for the order: known < unknown < null.
   std::vector<uint8_t> cat(n);
@@ -427,14 +293,8 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
   bool seen_null = false;
   bool irregular = false;
   const TypeKind kind = et.kind();
-  std::vector<std::string> hash_bytes;  // numbers on the slow path
-  std::vector<std::string> raw_keys;    // numbers: RawEquals keys
-  // Composites keep their keys in two buffers instead (one allocation each,
-  // not three per element): keys holds hash bytes, '\x01', equality key per
-  // element; raw holds the RawEquals keys. hview/rview point into them (or
-  // into hash_bytes/raw_keys for numbers) once they are complete.
-  std::vector<std::string_view> hview, rview;
-  std::string key_store, raw_store;
+  std::vector<std::string> raw_keys;  // numbers: RawEquals keys
+  std::vector<Digests> ds;            // composites: each element's digests
   auto null_or_unknown = [&](size_t i) -> bool {
     if (cat[i] == 1) {
       keep.push_back(i);
@@ -498,88 +358,50 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
       break;
     }
     default: {
-      std::string& keys = key_store;
-      std::string& raw = raw_store;
-      std::vector<size_t> koff(n + 1, 0), hlen(n, 0), roff(n + 1, 0);
-      std::vector<uint8_t> known(n, 0);  // wholly known (read once: a cache miss on large sets)
+      // Composites: digests pick candidates (each element is walked down to
+      // the sets inside it, whose digests are cached), exact comparisons
+      // confirm them. Open-addressing tables of element index + 1 (0 =
+      // empty).
+      ds.resize(n);
+      std::vector<uint8_t> known(n, 0);  // wholly known
       for (size_t i = 0; i < n; ++i) {
-        // Large sets do not fit in the caches and their elements are
-        // anywhere in memory: fetch the blocks a few elements ahead.
-        if (i + 8 < n) {
-          if (const auto* c = ValueAccess::coll(elems[i + 8])) __builtin_prefetch(c);
-        }
-        if (i + 4 < n) {
-          if (const auto* c = ValueAccess::coll(elems[i + 4])) {
-            for (size_t k = 0; k < c->count && k < 4; ++k) {
-              if (const auto* s = ValueAccess::str(c->values()[k])) __builtin_prefetch(s);
-            }
-          }
-        }
-        koff[i] = keys.size();
-        roff[i] = raw.size();
-        if (cat[i] == 0) {
-          elems[i].append_set_hash_bytes(keys);
-          hlen[i] = keys.size() - koff[i];
-          values_detail::append_raw_key(elems[i], raw);
-          known[i] = elems[i].is_wholly_known();
-          if (known[i]) {
-            keys.push_back('\x01');
-            values_detail::append_equality_key(elems[i], keys);
-          }
-        }
+        ds[i] = digest(elems[i]);
+        known[i] = cat[i] == 0 && elems[i].is_wholly_known();
       }
-      koff[n] = keys.size();
-      roff[n] = raw.size();
-      hview.resize(n);
-      rview.resize(n);
-      for (size_t i = 0; i < n; ++i) {
-        hview[i] = std::string_view(keys.data() + koff[i], hlen[i]);
-        rview[i] = std::string_view(raw.data() + roff[i], roff[i + 1] - roff[i]);
-      }
-      // Open-addressing tables: each slot holds the high 32 bits of the
-      // key's hash and the element index + 1 (0 = empty), so that probing
-      // past other keys rarely touches the key buffer.
       size_t cap = 16;
       while (cap < 2 * n) cap <<= 1;
-      std::vector<uint64_t> seen(cap, 0), first_of_raw(cap, 0);
-      const std::hash<std::string_view> hasher;
-      auto slot_of = [cap](uint64_t h) { return static_cast<size_t>(h) & (cap - 1); };
-      auto tag_of = [](uint64_t h) { return h >> 32; };
-      auto key_at = [&](size_t j) { return std::string_view(keys.data() + koff[j], koff[j + 1] - koff[j]); };
+      std::vector<uint32_t> seen(cap, 0), first_of_raw(cap, 0);
       for (size_t i = 0; i < n; ++i) {
         if (null_or_unknown(i)) continue;
         if (known[i]) {
-          const std::string_view key = key_at(i);
-          const uint64_t h = hasher(key);
-          size_t at = slot_of(h);
+          const uint64_t h = fmix_key(ds[i].h, ds[i].eq);
+          size_t at = size_t(h) & (cap - 1);
           bool dup = false;
           for (; seen[at] != 0; at = (at + 1) & (cap - 1)) {
-            if ((seen[at] >> 32) == tag_of(h) && key_at((seen[at] & 0xFFFFFFFFu) - 1) == key) {
+            const size_t j = seen[at] - 1;
+            if (ds[j].h == ds[i].h && ds[j].eq == ds[i].eq && same_member(elems[j], elems[i])) {
               dup = true;
               break;
             }
           }
           if (dup) continue;
-          seen[at] = tag_of(h) << 32 | (i + 1);
+          seen[at] = uint32_t(i + 1);
         }
         // else: contains an unknown, never Equals() anything
         keep.push_back(i);
-        const uint64_t h = hasher(rview[i]);
-        size_t at = slot_of(h);
+        size_t at = size_t(ds[i].raw) & (cap - 1);
         for (; first_of_raw[at] != 0; at = (at + 1) & (cap - 1)) {
-          if ((first_of_raw[at] >> 32) == tag_of(h) && rview[(first_of_raw[at] & 0xFFFFFFFFu) - 1] == rview[i]) break;
+          const size_t j = first_of_raw[at] - 1;
+          if (ds[j].raw == ds[i].raw && elems[j].raw_equals(elems[i])) break;
         }
         if (first_of_raw[at] == 0) {
-          first_of_raw[at] = tag_of(h) << 32 | (i + 1);
-        } else if (hview[(first_of_raw[at] & 0xFFFFFFFFu) - 1] != hview[i]) {
+          first_of_raw[at] = uint32_t(i + 1);
+        } else if (compare_hash_bytes(elems[first_of_raw[at] - 1], elems[i]) != 0) {
           irregular = true;
         }
       }
       break;
     }
-  }
-  if (kind == TypeKind::Number) {
-    rview.assign(raw_keys.begin(), raw_keys.end());
   }
 
   // 2. Order by setRules.Less.
@@ -594,15 +416,15 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
       case TypeKind::Number:
         return Number::compare(elems[i].as_number(), elems[j].as_number()) < 0;
       default:
-        return hview[i] < hview[j];
+        return compare_hash_bytes(elems[i], elems[j]) < 0;
     }
   };
   if (!irregular && kind != TypeKind::Number && kind != TypeKind::String && kind != TypeKind::Bool) {
     // The same stable sort for composites, on contiguous records that carry
     // the first 16 bytes of the hash bytes (zero-padded, big-endian): most
-    // comparisons end there, without touching the key buffer (on large sets
-    // the pointer chasing, not the comparisons, dominated). Equal prefixes
-    // fall back to the whole hash bytes, so the order is exactly less's.
+    // comparisons end there, without touching the elements. Equal prefixes
+    // fall back to comparing the whole hash bytes as streams, so the order
+    // is exactly less's.
     struct Rec {
       uint64_t p0, p1;
       uint32_t i;
@@ -617,16 +439,18 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
     };
     std::vector<Rec> recs;
     recs.reserve(keep.size());
+    std::string prefix;
     for (size_t i : keep) {
-      const std::string_view h = cat[i] == 0 ? hview[i] : std::string_view();
-      recs.push_back(Rec{be64(h, 0), be64(h, 8), static_cast<uint32_t>(i), cat[i]});
+      prefix.clear();
+      if (cat[i] == 0) hash_bytes_prefix(elems[i], 16, prefix);
+      recs.push_back(Rec{be64(prefix, 0), be64(prefix, 8), static_cast<uint32_t>(i), cat[i]});
     }
     std::stable_sort(recs.begin(), recs.end(), [&](const Rec& a, const Rec& b) {
       if (a.cat != b.cat) return a.cat < b.cat;
       if (a.cat != 0) return false;
       if (a.p0 != b.p0) return a.p0 < b.p0;
       if (a.p1 != b.p1) return a.p1 < b.p1;
-      return hview[a.i] < hview[b.i];
+      return compare_hash_bytes(elems[a.i], elems[b.i]) < 0;
     });
     for (size_t k = 0; k < recs.size(); ++k) keep[k] = recs[k].i;
   } else if (!irregular) {
@@ -637,18 +461,15 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
     // Replay go-cty exactly: buckets in ascending crc32 order (insertion
     // order inside a bucket), then sort.SliceStable with Less, whose first
     // test is RawEquals.
-    if (kind == TypeKind::Number) {
-      hash_bytes.resize(n);
-      for (size_t i : keep) elems[i].append_set_hash_bytes(hash_bytes[i]);
-      hview.assign(hash_bytes.begin(), hash_bytes.end());
-    }
     std::vector<uint32_t> bucket(n, 0);
-    for (size_t i : keep) {
-      bucket[i] = crc32_ieee(cat[i] == 0 ? hview[i] : (cat[i] == 1 ? "?" : "~"));
-    }
+    for (size_t i : keep) bucket[i] = hash_bytes_crc32(elems[i]);
     std::stable_sort(keep.begin(), keep.end(), [&](size_t i, size_t j) { return bucket[i] < bucket[j]; });
+    auto raw_equal = [&](size_t i, size_t j) {
+      if (kind == TypeKind::Number) return raw_keys[i] == raw_keys[j];
+      return ds[i].raw == ds[j].raw && elems[i].raw_equals(elems[j]);
+    };
     auto go_less = [&](size_t i, size_t j) -> bool {
-      if (cat[i] == 0 && cat[j] == 0 && rview[i] == rview[j]) return false;
+      if (cat[i] == 0 && cat[j] == 0 && raw_equal(i, j)) return false;
       return less(i, j);
     };
     GoStableSort<decltype(go_less)>(keep, go_less).run();
@@ -656,8 +477,13 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
 
   std::vector<Value> out;
   out.reserve(keep.size());
-  for (size_t i : keep) out.push_back(std::move(elems[i]));
-  return values_detail::build_collection(std::move(st), std::move(out));
+  std::vector<Digests> kept_ds;
+  if (!ds.empty()) kept_ds.reserve(keep.size());
+  for (size_t i : keep) {
+    out.push_back(std::move(elems[i]));
+    if (!ds.empty()) kept_ds.push_back(ds[i]);
+  }
+  return build_set_value(std::move(st), std::span<Value>(out), ds.empty() ? nullptr : &kept_ds);
 }
 
 }  // namespace dynval

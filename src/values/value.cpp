@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 #include "values/value.hpp"
 #include "values/value_internal.hpp"
@@ -42,16 +43,17 @@ void StrRep::destroy(const StrRep* r) noexcept {
   free_block(m, arena);
 }
 
-CollRep* CollRep::allocate(size_t n, bool keys, size_t key_total) {
-  if (n > UINT32_MAX) throw Error(Status::Limit, "a collection of more than 2^32-1 elements");
+CollRep* CollRep::allocate(size_t n, Trailer t, size_t key_total) {
+  if (n > UINT32_MAX) throw limits::collection_size(n, UINT32_MAX);
   size_t size = sizeof(CollRep) + n * sizeof(Value);
-  if (keys) size += (n + 1) * sizeof(uint64_t) + key_total;
+  if (t == kMapKeys) size += (n + 1) * sizeof(uint64_t) + key_total;
+  if (t == kSetSummary) size += sizeof(SetSummary);
   BlockArena* arena;
   void* mem = alloc_block(size, arena);
   auto* r = new (mem) CollRep();
   r->arena = arena;
   r->count = static_cast<uint32_t>(n);
-  r->has_keys = keys;
+  r->trailer = t;
   return r;
 }
 
@@ -69,8 +71,23 @@ const Refinements& no_refinements() noexcept {
   return empty;
 }
 
+uint16_t depth_of_children(size_t deepest) {
+  if (deepest + 1 > limits::kMaxSupportedDepth) throw limits::value_depth(limits::kMaxSupportedDepth);
+  return static_cast<uint16_t>(deepest + 1);
+}
+
+uint16_t collection_depth(std::span<const Value> elems) {
+  size_t deepest = 0;
+  for (const Value& v : elems) {
+    if (const CollRep* c = ValueAccess::coll(v)) deepest = std::max<size_t>(deepest, c->depth);
+  }
+  return depth_of_children(deepest);
+}
+
 Value build_collection(Type t, std::span<Value> elems) {
-  CollRep* rep = CollRep::allocate(elems.size(), false, 0);
+  const uint16_t depth = collection_depth(elems);
+  CollRep* rep = CollRep::allocate(elems.size(), CollRep::kNone, 0);
+  rep->depth = depth;
   Value* out = rep->values();
   bool unk = false;
   for (size_t i = 0; i < elems.size(); ++i) {
@@ -353,7 +370,13 @@ Value build_map(Type mt, std::vector<std::pair<std::string, Value>>& entries) {
     key_total += entries[idx[i]].first.size();
   }
 
-  CollRep* rep = CollRep::allocate(keep.size(), true, key_total);
+  size_t deepest = 0;
+  for (size_t i : keep) {
+    if (const CollRep* c = ValueAccess::coll(entries[i].second)) deepest = std::max<size_t>(deepest, c->depth);
+  }
+  const uint16_t depth = values_detail::depth_of_children(deepest);
+  CollRep* rep = CollRep::allocate(keep.size(), CollRep::kMapKeys, key_total);
+  rep->depth = depth;
   Value* out = rep->values();
   uint64_t* off = rep->key_offsets();
   char* kb = rep->key_bytes();
@@ -585,7 +608,7 @@ const Value& Value::at(size_t i) const {
 }
 
 std::string_view Value::key_at(size_t i) const {
-  if (tag_ != Tag::Coll || !u_.coll->has_keys) fail_access(*this, "key_at");
+  if (tag_ != Tag::Coll || !u_.coll->has_keys()) fail_access(*this, "key_at");
   if (i >= u_.coll->count) {
     throw Error(Status::OutOfRange, "index " + std::to_string(i) + " out of range (length " +
                                         std::to_string(u_.coll->count) + ")");
@@ -601,7 +624,7 @@ const Value* Value::get(std::string_view name) const {
     norm = text::to_nfc(name);
     name = norm;
   }
-  if (c->has_keys) {
+  if (c->has_keys()) {
     size_t lo = 0, hi = c->count;
     while (lo < hi) {
       size_t mid = lo + (hi - lo) / 2;

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "values/value.hpp"
 
@@ -46,13 +47,29 @@ struct StrRep : RcHeader {
   static void destroy(const StrRep* r) noexcept;
 };
 
+// The digests of a set, cached after its values when it is built (see
+// set_digest.cpp): what a set around it needs of it, so that building
+// nested sets costs time linear in the input, not a walk of everything
+// below at every level.
+struct SetSummary {
+  uint64_t h;    // digest of its hash bytes
+  uint64_t eq;   // digest of its Equals class (when wholly known)
+  uint64_t raw;  // digest of its RawEquals class
+};
+
 // A list/set/tuple/object/map: one allocation holding `count` Values right
 // after the header; maps also hold (count + 1) key offsets and the key bytes
-// after the values.
+// after the values, sets a SetSummary.
 struct CollRep : RcHeader {
+  enum Trailer : uint8_t { kNone = 0, kMapKeys = 1, kSetSummary = 2 };
   uint32_t count = 0;         // at most UINT32_MAX (allocate checks), to keep the header at 24 bytes
   bool has_unknown = false;  // an unknown anywhere inside (not wholly known)
-  bool has_keys = false;     // a map: key offsets + bytes follow the values
+  Trailer trailer = kNone;   // what follows the values
+  // Nesting depth: 1 + the deepest child collection (0 for scalars); never
+  // more than limits::kMaxSupportedDepth, checked at construction, so that
+  // every recursive walk of a value (encode, equals, hash, sets, printing,
+  // free) is bounded.
+  uint16_t depth = 0;
 
   Value* values() noexcept { return reinterpret_cast<Value*>(this + 1); }
   const Value* values() const noexcept { return reinterpret_cast<const Value*>(this + 1); }
@@ -64,14 +81,21 @@ struct CollRep : RcHeader {
     return reinterpret_cast<const char*>(key_offsets() + count + 1);
   }
   char* key_bytes() noexcept { return reinterpret_cast<char*>(key_offsets() + count + 1); }
+  bool has_keys() const noexcept { return trailer == kMapKeys; }
+  const SetSummary* summary() const noexcept {
+    return trailer == kSetSummary ? reinterpret_cast<const SetSummary*>(values() + count) : nullptr;
+  }
+  SetSummary* summary() noexcept {
+    return trailer == kSetSummary ? reinterpret_cast<SetSummary*>(values() + count) : nullptr;
+  }
   std::string_view key(size_t i) const noexcept {
     const uint64_t* off = key_offsets();
     return std::string_view(key_bytes() + off[i], static_cast<size_t>(off[i + 1] - off[i]));
   }
 
-  // Allocates a block for n values (not yet constructed) and, for maps,
-  // key_total bytes of keys.
-  static CollRep* allocate(size_t n, bool keys, size_t key_total);
+  // Allocates a block for n values (not yet constructed) and what follows
+  // them: for maps, key_total bytes of keys; for sets, a SetSummary.
+  static CollRep* allocate(size_t n, Trailer t, size_t key_total);
   static void destroy(const CollRep* r) noexcept;
 };
 
@@ -114,8 +138,14 @@ struct ValueAccess {
 
 namespace values_detail {
 
+// The depth of a collection of these children (1 + the deepest child);
+// Status::Limit past limits::kMaxSupportedDepth.
+uint16_t collection_depth(std::span<const Value> elems);
+// The depth of a collection whose deepest child has depth `deepest`.
+uint16_t depth_of_children(size_t deepest);
+
 // Builds a known collection value from element values (already checked and
-// in their final order). Computes has_unknown.
+// in their final order). Computes has_unknown and the depth.
 Value build_collection(Type t, std::vector<Value>&& elems);
 // The same, moving the values out of a span (a decoder's scratch stack).
 Value build_collection(Type t, std::span<Value> elems);
@@ -132,19 +162,37 @@ Value build_set(Type st, std::span<Value> elems);
 // Throws Error(Status::TypeMismatch).
 Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const char* what);
 
-// Appends a key that is equal for two wholly-known values of one type
-// exactly when go-cty's Equals returns true for them (nested sets compare as
-// sets of (hash bytes, key) pairs, like go-cty's set membership).
-void append_equality_key(const Value& v, std::string& out);
+// ---- set keys without walking everything below (set_digest.cpp) ----
 
-// Appends a key that is equal for two values of one type exactly when
-// go-cty's RawEquals returns true for them (unknowns included).
-void append_raw_key(const Value& v, std::string& out);
+// Seeded 64-bit digests of a value: equal hash bytes (for two values of one
+// type) give equal h, go-cty Equals (wholly known values) equal eq,
+// RawEquals equal raw. Nested sets contribute their cached SetSummary, so
+// a digest walks a value only down to the sets inside it.
+struct Digests {
+  uint64_t h = 0, eq = 0, raw = 0;
+};
+Digests digest(const Value& v);
+// The summary of a set with these elements (in set order, with their
+// digests).
+SetSummary summarize_set(std::span<const Digests> elems, bool wholly_known);
 
-// The key go-cty's set uses to merge elements: hash bytes (crc32 bucket)
-// plus Equals. Empty optional-like result: returns false when the value
-// contains an unknown (never merges).
-bool append_set_member_key(const Value& v, std::string& out);
+// go-cty's hash bytes of a and b compared without building them (bytewise,
+// -1/0/+1), reading only as far as their common prefix.
+int compare_hash_bytes(const Value& a, const Value& b);
+// The first n bytes of v's hash bytes (fewer if it is shorter).
+void hash_bytes_prefix(const Value& v, size_t n, std::string& out);
+// crc32.ChecksumIEEE of v's hash bytes (go-cty's set bucket).
+uint32_t hash_bytes_crc32(const Value& v);
+
+// A known set from its elements in their final order (deduped and sorted),
+// with its SetSummary; `ds`, when given, holds each element's digests.
+Value build_set_value(Type st, std::span<Value> elems, const std::vector<Digests>* ds);
+
+// go-cty set membership: same hash bytes and Equals() (both wholly known).
+bool same_member(const Value& a, const Value& b);
+// go-cty Equals of two wholly-known sets of one type (every element of each
+// has an equivalent member in the other).
+bool sets_equal(const Value& a, const Value& b);
 
 // Empty Refinements, for values that have none.
 const Refinements& no_refinements() noexcept;

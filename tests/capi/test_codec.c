@@ -203,9 +203,86 @@ static void test_options(void) {
   dv_type_free(deep);
 }
 
+/* The output limit: dv_encode_options_t, the _ext encoders, and
+ * max_output_size of dv_decode_options_t (version 2) for the transcoders. */
+static void test_output_limit(void) {
+  dv_encode_options_t eo = DV_ENCODE_OPTIONS_INIT;
+  dv_encode_options_t eo2;
+  dv_decode_options_t o = DV_DECODE_OPTIONS_INIT;
+  dv_buf_t b = DV_BUF_INIT;
+  dv_value_t *v = NULL;
+  dv_type_t *list = parse_type("[\"list\",\"string\"]");
+  const char *json = "[\"aaaaaaaa\",\"bbbbbbbb\",\"cccccccc\"]"; /* 34 bytes */
+
+  CHECK_OK(dv_encode_options_init(&eo2, DV_ENCODE_OPTIONS_VERSION, &err));
+  CHECK(eo2.version == DV_ENCODE_OPTIONS_VERSION && eo2.flags == 0 && eo2.max_output_size == 0);
+  CHECK_STATUS(dv_encode_options_init(&eo2, 0, &err), DV_ERR_INVALID_ARG);
+  CHECK_STATUS(dv_encode_options_init(&eo2, DV_ENCODE_OPTIONS_VERSION + 1, &err), DV_ERR_INVALID_ARG);
+
+  CHECK_OK(dv_json_decode(&v, json, strlen(json), list, NULL, &err));
+  /* Defaults (NULL or 0) write everything. */
+  CHECK_OK(dv_json_encode_ext(&b, v, list, NULL, &err));
+  CHECK(buf_eq(&b, json, strlen(json)));
+  dv_buf_dispose(&b);
+  CHECK_OK(dv_json_encode_ext(&b, v, list, &eo, &err));
+  dv_buf_dispose(&b);
+  /* Exactly the output size passes; one byte less is DV_ERR_LIMIT. */
+  eo.max_output_size = strlen(json);
+  CHECK_OK(dv_json_encode_ext(&b, v, list, &eo, &err));
+  dv_buf_dispose(&b);
+  eo.max_output_size = strlen(json) - 1;
+  CHECK_STATUS(dv_json_encode_ext(&b, v, list, &eo, &err), DV_ERR_LIMIT);
+  CHECK(b.ptr == NULL && b.len == 0);
+  eo.max_output_size = 28; /* 1 + 3 * 9 bytes of msgpack */
+  CHECK_OK(dv_msgpack_encode_ext(&b, v, list, &eo, &err));
+  CHECK(b.len == 28);
+  dv_buf_dispose(&b);
+  eo.max_output_size = 27;
+  {
+    dv_error_t *e = NULL;
+    CHECK(dv_msgpack_encode_ext(&b, v, list, &eo, &e) == DV_ERR_LIMIT);
+    CHECK(strstr(dv_error_message(e).ptr, "27 bytes") != NULL);
+    dv_error_free(e);
+  }
+  eo.flags = 1;
+  CHECK_STATUS(dv_msgpack_encode_ext(&b, v, list, &eo, &err), DV_ERR_INVALID_ARG);
+
+  /* Transcoders obey max_output_size of dv_decode_options_t version 2. */
+  o.max_output_size = strlen(json) - 1;
+  {
+    dv_buf_t mp = DV_BUF_INIT;
+    CHECK_OK(dv_msgpack_encode(&mp, v, list, &err));
+    CHECK_STATUS(dv_msgpack_to_json(&b, mp.ptr, mp.len, list, &o, &err), DV_ERR_LIMIT);
+    o.max_output_size = strlen(json);
+    CHECK_OK(dv_msgpack_to_json(&b, mp.ptr, mp.len, list, &o, &err));
+    CHECK(buf_eq(&b, json, strlen(json)));
+    dv_buf_dispose(&b);
+    o.max_output_size = 27;
+    CHECK_STATUS(dv_json_to_msgpack(&b, json, strlen(json), list, &o, &err), DV_ERR_LIMIT);
+    /* A version-1 struct has no max_output_size: whatever follows it is
+       not read. */
+    o.version = 1;
+    CHECK_OK(dv_json_to_msgpack(&b, json, strlen(json), list, &o, &err));
+    dv_buf_dispose(&b);
+    dv_buf_dispose(&mp);
+  }
+  /* dv_decode_options_init for version 1 writes only version-1 members. */
+  {
+    dv_decode_options_t o1;
+    o1.max_output_size = 12345;
+    CHECK_OK(dv_decode_options_init(&o1, 1, &err));
+    CHECK(o1.version == 1 && o1.max_output_size == 12345);
+    CHECK_OK(dv_decode_options_init(&o1, DV_DECODE_OPTIONS_VERSION, &err));
+    CHECK(o1.version == 2 && o1.max_output_size == 0);
+  }
+  dv_value_free(v);
+  dv_type_free(list);
+}
+
 int main(void) {
   test_unknowns();
   test_values();
   test_options();
+  test_output_limit();
   return check_result("test_codec");
 }

@@ -198,6 +198,11 @@ int main(void) {
   INVALID(dv_msgpack_decode(&v, "\xc3", 1, NULL, NULL, &err));
   INVALID(dv_json_decode(&v, NULL, 4, dv_type_bool(), &o, &err));
   INVALID(dv_json_decode(&v, "true", 4, NULL, &o, &err));
+  INVALID(dv_encode_options_init(NULL, DV_ENCODE_OPTIONS_VERSION, &err));
+  INVALID(dv_msgpack_encode_ext(NULL, good, NULL, NULL, &err));
+  INVALID(dv_msgpack_encode_ext(&buf, NULL, NULL, NULL, &err));
+  INVALID(dv_json_encode_ext(NULL, good, NULL, NULL, &err));
+  INVALID(dv_json_encode_ext(&buf, NULL, NULL, NULL, &err));
   INVALID(dv_msgpack_encode(NULL, good, NULL, &err));
   INVALID(dv_msgpack_encode(&buf, NULL, NULL, &err));
   INVALID(dv_json_encode(&buf, NULL, NULL, &err));
@@ -213,6 +218,8 @@ int main(void) {
   INVALID(dv_schema_decode_json(&v, NULL, "true", 4, NULL, &err));
   INVALID(dv_schema_encode_msgpack(&buf, NULL, good, &err));
   INVALID(dv_schema_encode_json(&buf, NULL, good, &err));
+  INVALID(dv_msgpack_encode_ext(&buf, good, NULL, NULL, &err));
+  INVALID(dv_json_encode_ext(&buf, good, NULL, NULL, &err));
   o.flags = 0x80u;
   INVALID(dv_msgpack_decode(&v, "\xc3", 1, dv_type_bool(), &o, &err));
   o.flags = 0;

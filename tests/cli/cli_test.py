@@ -5,9 +5,10 @@ Usage: cli_test.py DYNVAL_BINARY SOURCE_ROOT. Prints TAP.
 """
 import json
 import os
+import subprocess
 import tempfile
 
-from tap import ROOT, case, eq, run, finish
+from tap import DYNVAL, ROOT, case, eq, run, finish
 
 SCHEMA = os.path.join(ROOT, "examples", "data", "schema.json")
 PLAN = os.path.join(ROOT, "examples", "data", "planned-state.msgpack")
@@ -184,6 +185,94 @@ def _():
                          "-", out, stdin=b"82a162 02 a161 01")
         eq(rc, 0, "exit " + err)
         eq(open(out, "rb").read(), b'{"a":1,"b":2}\n')
+
+
+@case("input stops at --max-input-size, even from an endless stream")
+def _():
+    p = subprocess.run([DYNVAL, "convert", "--type", '"number"', "--from", "json", "--to", "json",
+                        "--max-input-size", "100000", "/dev/zero"], capture_output=True, timeout=60)
+    eq(p.returncode, 1, "exit")
+    err = p.stderr.decode()
+    assert "limit exceeded" in err and "100000 bytes" in err, err
+
+
+@case("a failed write is an error naming the path")
+def _():
+    if not os.path.exists("/dev/full"):
+        return
+    rc, _, err = run("convert", "--type", '"number"', "--from", "json", "--to", "json", "-", "/dev/full",
+                     stdin=b"1")
+    eq(rc, 2, "exit")
+    assert "/dev/full" in err and "cannot write" in err, err
+    p = subprocess.run(f"{DYNVAL} convert --type '\"number\"' --from json --to json > /dev/full",
+                       shell=True, input=b"1", capture_output=True, timeout=60)
+    eq(p.returncode, 2, "stdout exit")
+    assert "standard output" in p.stderr.decode(), p.stderr
+
+
+@case("a directory as IN is a usage error")
+def _():
+    with tempfile.TemporaryDirectory() as d:
+        rc, _, err = run("convert", "--type", '"number"', "--from", "json", "--to", "json", d)
+        eq(rc, 2, "exit")
+        assert "is a directory" in err and d in err, err
+
+
+@case("output stops at --max-output-size (convert, pretty, inspect)")
+def _():
+    doc = b"[" + b",".join([b'"abcdefgh"'] * 100) + b"]"
+    for to in ("json", "msgpack", "pretty"):
+        rc, out, err = run("convert", "--type", '["list","string"]', "--from", "json", "--to", to,
+                           "--max-output-size", "500", stdin=doc)
+        eq(rc, 1, "exit " + to)
+        assert "limit exceeded" in err and "500 bytes" in err, err
+        eq(out, b"", "output " + to)
+    rc, _, err = run("inspect", "--type", '["list","string"]', "--from", "json", "--max-output-size", "500",
+                     stdin=doc)
+    eq(rc, 1, "inspect exit")
+    assert "500 bytes" in err, err
+    rc, _, err = run("convert", "--type", '["list","string"]', "--from", "json", "--to", "json",
+                     "--max-output-size", "2000", stdin=doc)
+    eq(rc, 0, "under the limit " + err)
+
+
+@case("inspect masks a sensitive attribute named in non-NFC form")
+def _():
+    with tempfile.TemporaryDirectory() as d:
+        schema = os.path.join(d, "s.json")
+        with open(schema, "w") as f:
+            f.write('{"format_version":"1.0","provider_schemas":{"p":{"provider":{"version":0,"block":'
+                    '{"attributes":{"se\\u0301cret":{"type":"string","sensitive":true,"optional":true}}}}}}}')
+        rc, out, err = run("inspect", "--schema", schema, "--block", "provider", "--from", "json",
+                           stdin='{"s\u00e9cret":"hunter2"}'.encode())
+        eq(rc, 0, "exit " + err)
+        assert b"hunter2" not in out, out
+        assert b"(sensitive value)" in out and b"sensitive values: 1" in out, out
+
+
+@case("messages escape control bytes and NUL")
+def _():
+    rc, _, err = run("convert", "--type", '"bool"', "--from", "json", "--to", "json", stdin=b"tru\x00\x01e")
+    eq(rc, 1, "exit")
+    assert "\\x00" in err and "\x01" not in err and "\x00" not in err, repr(err)
+
+
+@case("schema errors: trailing garbage and a duplicated provider are located")
+def _():
+    with tempfile.TemporaryDirectory() as d:
+        bad = os.path.join(d, "s.json")
+        body = '{"format_version":"1.0","provider_schemas":{"p":{"provider":{"version":0,"block":{}}}}}'
+        with open(bad, "w") as f:
+            f.write(body + " xx")
+        rc, _, err = run("type", "--schema", bad, "--block", "provider")
+        eq(rc, 1, "exit")
+        assert f"(byte {len(body) + 1})" in err and "after top-level value" in err, err
+        with open(bad, "w") as f:
+            f.write('{"provider_schemas":{"p":{"provider":{"version":0,"block":{}}},'
+                    '"p":{"provider":{"version":0,"block":{}}}}}')
+        rc, _, err = run("type", "--schema", bad, "--block", "provider")
+        eq(rc, 1, "exit")
+        assert 'duplicate provider "p"' in err and "(byte " in err, err
 
 
 @case("help documents --as and --ignore-undefined-attributes")

@@ -3,9 +3,11 @@
 // tests/unit/codec/transcode_test.cpp and tests/fuzz/fuzz_transcode.cpp).
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "support/error.hpp"
+#include "values/path.hpp"
 
 namespace dynval::test {
 
@@ -45,6 +47,16 @@ inline std::string describe(const Outcome& o) {
   if (o.ok) return "ok: " + o.bytes;
   return std::string("error ") + status_name(o.status) + " '" + o.message + "' at " + o.path + " offset " +
          (o.offset == kNoOffset ? std::string("none") : std::to_string(o.offset));
+}
+
+// The status f() throws, or Status::Ok.
+inline Status status_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.status();
+  }
+  return Status::Ok;
 }
 
 }  // namespace dynval::test

@@ -3,6 +3,8 @@ package conformance
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
+	"strings"
 	"testing"
 
 	dynval "github.com/libdynval/dynval-go"
@@ -73,4 +75,43 @@ func TestReproducers(t *testing.T) {
 			t.Errorf("go-cty %x, libdynval %x (err %v)", want, got, err)
 		}
 	})
+}
+
+// Malformed JSON: where go-cty's error comes from Go's scanner, ours names
+// the same character in the same words (quoteChar turns a byte into the
+// rune U+00XX, also after a backslash and for bytes that are not UTF-8);
+// where go-cty reports a token error in its own words, both still reject
+// the input. Neither accepts an overridden, malformed "value" member of a
+// dynamic wrapper.
+func TestJSONSyntaxErrorsMatchGoCty(t *testing.T) {
+	cases := []struct{ typ, in, both string }{
+		{`"string"`, "\"\\\xc3\xa9\"", "invalid character 'Ã' in string escape code"},
+		{`"string"`, "\"\\\xff\"", "invalid character 'ÿ' in string escape code"},
+		{`"string"`, "\"\\\x7f\"", `invalid character '\x7f' in string escape code`},
+		{`"dynamic"`, `{"value":[1 2 x y],"value":1,"type":"number"}`, "invalid character '2' after array element"},
+		{`["map","number"]`, `{"a":1 "b":2}`, `invalid character '"' after object key:value pair`},
+		{`["map","number"]`, `{"a" 1}`, ""},
+		{`["map","number"]`, `{a:1}`, ""},
+		{`["map","number"]`, `{1:2}`, ""},
+		{`["list","number"]`, `[1,2}`, ""},
+		{`["list","number"]`, `[1,2 3]`, ""},
+	}
+	for _, c := range cases {
+		T, err := ctyjson.UnmarshalType([]byte(c.typ))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, gerr := ctyjson.Unmarshal([]byte(c.in), T)
+		_, derr := dynval.DecodeJSON([]byte(c.in), dvType(T), nil)
+		if gerr == nil || derr == nil {
+			t.Errorf("%q: go-cty error %v, libdynval error %v", c.in, gerr, derr)
+			continue
+		}
+		if !errors.Is(derr, dynval.ErrParse) {
+			t.Errorf("%q: libdynval %v, want a parse error", c.in, derr)
+		}
+		if c.both != "" && (!strings.Contains(gerr.Error(), c.both) || !strings.Contains(derr.Error(), c.both)) {
+			t.Errorf("%q: go-cty says %q, libdynval %q, want both to say %q", c.in, gerr.Error(), derr.Error(), c.both)
+		}
+	}
 }

@@ -5,17 +5,22 @@
 // from the front of the input in a compact byte grammar, and the rest of the
 // input is the payload:
 //
-//   type   := kind-byte ...           kind = byte % 9
+//   type   := kind-byte ...           kind = byte % 10
 //     0 bool | 1 number | 2 string | 3 dynamic
 //     4 list(type) | 5 set(type) | 6 map(type)
 //     7 object: count-byte (count % 6), then per attribute
 //                 flags-byte (name length = flags & 31, optional = flags & 128),
 //                 name bytes, type
 //     8 tuple: count-byte (count % 6), then count types
+//     9 deep: levels-byte, shape-byte, type: the type wrapped (levels + 1) * 2
+//             times in a shape (shape % 4): set(tuple([string, T])), list(T),
+//             set(T) or map(T); so nested sets hundreds of levels deep (the
+//             cubic case of set keys) take three bytes
 //
-// Past kMaxTypeDepth levels a collection kind becomes a primitive, so every
-// input reads as some type in a bounded number of bytes. write_type() is the
-// inverse, used to turn go-cty's (type, bytes) pairs into seeds.
+// Past kMaxTypeDepth levels a collection kind becomes a primitive (and a
+// deep kind is read once per type at most), so every input reads as some
+// type in a bounded number of bytes. write_type() is the inverse, used to
+// turn go-cty's (type, bytes) pairs into seeds.
 #pragma once
 
 #include <cstddef>
@@ -29,6 +34,7 @@
 
 #include "codec/codec.hpp"
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
 
@@ -66,24 +72,46 @@ class Reader {
 
 // Reads a type; throws dynval::Error when the attribute names of an object
 // collide (after NFC), which the targets treat as an uninteresting input.
-inline Type read_type(Reader& r, int depth = 0) {
-  unsigned kind = r.byte() % 9;
+// The shapes of the deep kind.
+inline Type deep_type(unsigned shape, size_t levels, Type t) {
+  for (size_t i = 0; i < levels; ++i) {
+    switch (shape % 4) {
+      case 0: t = Type::set(Type::tuple({Type::string(), t})); break;
+      case 1: t = Type::list(t); break;
+      case 2: t = Type::set(t); break;
+      default: t = Type::map(t); break;
+    }
+  }
+  return t;
+}
+
+inline Type read_type(Reader& r, int depth = 0, bool* deep_used = nullptr) {
+  bool deep_here = false;
+  if (deep_used == nullptr) deep_used = &deep_here;
+  unsigned kind = r.byte() % 10;
+  if (kind == 9 && (*deep_used || depth >= kMaxTypeDepth)) kind = 3;
   if (depth >= kMaxTypeDepth && kind >= 4) kind %= 4;
   switch (kind) {
+    case 9: {
+      *deep_used = true;
+      const size_t levels = (size_t(r.byte()) + 1) * 2;
+      const unsigned shape = r.byte();
+      return deep_type(shape, levels, read_type(r, depth + 1, deep_used));
+    }
     case 0: return Type::boolean();
     case 1: return Type::number();
     case 2: return Type::string();
     case 3: return Type::dynamic();
-    case 4: return Type::list(read_type(r, depth + 1));
-    case 5: return Type::set(read_type(r, depth + 1));
-    case 6: return Type::map(read_type(r, depth + 1));
+    case 4: return Type::list(read_type(r, depth + 1, deep_used));
+    case 5: return Type::set(read_type(r, depth + 1, deep_used));
+    case 6: return Type::map(read_type(r, depth + 1, deep_used));
     case 7: {
       unsigned n = r.byte() % 6;
       std::vector<Type::AttrSpec> attrs;
       for (unsigned i = 0; i < n; ++i) {
         uint8_t flags = r.byte();
         std::string name(r.take(flags & 31));
-        Type t = read_type(r, depth + 1);
+        Type t = read_type(r, depth + 1, deep_used);
         attrs.push_back({std::move(name), std::move(t), (flags & 128) != 0});
       }
       return Type::object(std::move(attrs));
@@ -91,7 +119,7 @@ inline Type read_type(Reader& r, int depth = 0) {
     default: {
       unsigned n = r.byte() % 6;
       std::vector<Type> elems;
-      for (unsigned i = 0; i < n; ++i) elems.push_back(read_type(r, depth + 1));
+      for (unsigned i = 0; i < n; ++i) elems.push_back(read_type(r, depth + 1, deep_used));
       return Type::tuple(std::move(elems));
     }
   }
@@ -173,9 +201,29 @@ inline void check_error(const Error& e, size_t input_size) {
              e.offset(), input_size, e.message().c_str());
 }
 
+// Set membership of a decoded value against itself: a wholly known value
+// Equals itself, so a set of two copies (and of a copy built apart, by
+// re-decoding) has one member; a value holding an unknown never merges.
+// Exercises the set digests and the exact member check on any value,
+// nested sets hundreds of levels deep included (the deep grammar kind).
+inline void check_self_membership(const Value& v, const Value& again) {
+  if (v.type().is_dynamic() && !v.is_known()) return;  // DynamicVal
+  if (v.is_wholly_known()) FUZZ_CHECK(v.equals(again) == Tristate::True, "a value does not Equal its copy");
+  try {
+    const Value s = Value::set(v.type(), {v, again});
+    FUZZ_CHECK(s.length() == (v.is_wholly_known() ? 1u : 2u), "set of a value and its copy has %zu members",
+               s.length());
+  } catch (const Error& e) {
+    // One level past the value: the set may exceed the depth cap.
+    FUZZ_CHECK(e.status() == Status::Limit || e.status() == Status::TypeMismatch, "set of copies: %s",
+               e.message().c_str());
+  }
+}
+
 // The body of the decode targets: decode(payload, type, options) with
 // trailing bytes ignored and rejected; a value must be raw-equal to itself
-// and hashable, an error well formed.
+// and hashable, a member of a set with a copy of itself exactly once, an
+// error well formed.
 template <class Decode>
 int run_decode_target(const uint8_t* data, size_t size, Decode&& decode) {
   TypedInput in;
@@ -188,6 +236,7 @@ int run_decode_target(const uint8_t* data, size_t size, Decode&& decode) {
       FUZZ_CHECK(v.raw_equals(v));
       (void)v.hash();
       (void)v.equals(v);
+      if (trailing == codec::Trailing::Ignore) check_self_membership(v, decode(in.payload, in.type, opts));
     } catch (const Error& e) {
       check_error(e, in.payload.size());
     }

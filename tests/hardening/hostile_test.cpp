@@ -68,7 +68,9 @@
 #include <utility>
 #include <vector>
 
+#include "common/outcome.hpp"
 #include "codec/codec.hpp"
+#include "schema/schema.hpp"
 #include "dynval/dynval.h"
 #include "number/number.hpp"
 #include "support/error.hpp"
@@ -158,6 +160,7 @@ using dynval::Type;
 using dynval::TypeKind;
 using dynval::Value;
 namespace codec = dynval::codec;
+namespace limits = dynval::limits;
 
 // Resets the peak to the current live bytes; peak() is the most bytes
 // allocated on top of those since then (by any thread).
@@ -332,6 +335,7 @@ dv_decode_options_t c_options(const codec::DecodeOptions& o) {
   if (o.limits.max_elements != def.max_elements) c.max_elements = o.limits.max_elements;
   if (o.limits.max_string_length != def.max_string_length) c.max_string_length = o.limits.max_string_length;
   if (o.limits.max_number_digits != def.max_number_digits) c.max_number_digits = o.limits.max_number_digits;
+  if (o.limits.max_output_size != def.max_output_size) c.max_output_size = o.limits.max_output_size;
   if (o.trailing == codec::Trailing::Reject) c.flags |= DV_DECODE_REJECT_TRAILING;
   return c;
 }
@@ -834,10 +838,22 @@ TEST(HostileNesting, RaisedDepthLimitIsCappedNotAStackOverflow) {
     std::string out;
     codec::msgpack_to_json(out, wraps, D(), o);
   }));
-  const Type deep = nested_lists(100000, S());
+  // A type cannot nest deeper than the cap (checked at construction), so
+  // the deepest schema is at the cap and the input goes deeper.
+  EXPECT_TRUE(limit_error([&] { nested_lists(100000, S()); }));
+  const Type deep = nested_lists(codec::kMaxSupportedDepth, S());
   const std::string bomb(100000, '\x91');
-  EXPECT_TRUE(limit_error([&] { codec::msgpack_decode(bomb, deep, o); }));
-  EXPECT_TRUE(limit_error([&] {
+  auto type_error = [](auto&& f) {
+    try {
+      f();
+    } catch (const Error& e) {
+      return e.status() == Status::TypeMismatch;
+    }
+    return false;
+  };
+  // The type ends at the cap: the next array is not a string.
+  EXPECT_TRUE(type_error([&] { codec::msgpack_decode(bomb, deep, o); }));
+  EXPECT_TRUE(type_error([&] {
     std::string out;
     codec::msgpack_to_json(out, bomb, deep, o);
   }));
@@ -926,11 +942,11 @@ TEST(HostileNumbers, MillionDigits) {
 //     1p99999999999): go-cty's "a number is required" (TypeMismatch) from
 //     the number text in both formats; a `p` exponent is not JSON number
 //     syntax (Parse) but is accepted text inside a JSON string;
-//   - inside that range but beyond any printable size (1e700000000,
-//     1e2000000000 and their negatives, and 0e99999999999): MessagePack gives
+//   - inside that range but beyond big.Float's binary exponent
+//     (1e700000000, 1e2000000000 and their negatives, and 0e99999999999):
 //     what go-cty gives (+Inf, or 0 after underflow, or 0 for a zero
-//     mantissa); JSON rejects them with Limit "number exponent too large"
-//     before parsing (reported as a difference between the formats);
+//     mantissa), in both formats: every text -> number path is
+//     Number::parse_bounded;
 //   - 1e5944649: Limit in both (docs/gocty-differences.md).
 TEST(HostileNumbers, HugeExponents) {
   const Status TM = Status::TypeMismatch, P = Status::Parse, L = Status::Limit, OK = Status::Ok;
@@ -945,9 +961,9 @@ TEST(HostileNumbers, HugeExponents) {
       {"1e99999999999", TM, Err, TM, TM},   {"1e-99999999999", TM, Err, TM, TM},
       {"-1e99999999999", TM, Err, TM, TM},  {"1p99999999999", TM, Err, P, TM},
       {"1p-99999999999", TM, Err, P, TM},   {"1E+99999999999", TM, Err, TM, TM},
-      {"1e700000000", OK, PosInf, L, L},    {"1e-700000000", OK, Zero, L, L},
-      {"1e2000000000", OK, PosInf, L, L},   {"1e-2000000000", OK, Zero, L, L},
-      {"0e99999999999", OK, Zero, L, L},    {"1e5944649", L, Err, L, L},
+      {"1e700000000", OK, PosInf, OK, OK},  {"1e-700000000", OK, Zero, OK, OK},
+      {"1e2000000000", OK, PosInf, OK, OK}, {"1e-2000000000", OK, Zero, OK, OK},
+      {"0e99999999999", OK, Zero, OK, OK},  {"1e5944649", L, Err, L, L},
       {"1e-5944649", L, Err, L, L},         {"1p19748703", L, Err, P, L},
   };
   for (const Row& r : rows) {
@@ -965,9 +981,12 @@ TEST(HostileNumbers, HugeExponents) {
       // JSON has no infinity: msgpack_to_json gives Unsupported for +Inf.
       if (r.mp_result == PosInf) e.transcode_status = Status::Unsupported;
       check(text + " msgpack str", Fmt::Msgpack, mstr(text), N(), e);
-    } else {
-      check(text + " msgpack str", Fmt::Msgpack, mstr(text), N(), err_at(r.mp, 0));
+      e.transcode_status.reset();  // MessagePack holds +Inf
+      check(text + " JSON literal", Fmt::Json, text, N(), e);
+      check(text + " JSON string", Fmt::Json, "\"" + text + "\"", N(), e);
+      continue;
     }
+    check(text + " msgpack str", Fmt::Msgpack, mstr(text), N(), err_at(r.mp, 0));
     check(text + " JSON literal", Fmt::Json, text, N(), err_at(r.json_lit, 0));
     check(text + " JSON string", Fmt::Json, "\"" + text + "\"", N(), err_at(r.json_str, 0));
   }
@@ -1486,3 +1505,293 @@ TEST(HostileLimits, StringLongerThanMaxStringLength) {
 }
 
 }  // namespace
+
+// ===========================================================================
+// Round two: blowups the decoders still allowed, found with new inputs.
+// Each test bounds work or memory (never time) so that the old behaviour
+// fails it.
+
+namespace {
+
+// set(tuple([string, set(...)])) nested `levels` deep, two tuples per set
+// (one holding the deeper set, one a null), as JSON, with its type.
+std::pair<std::string, Type> nested_sets(size_t levels) {
+  Type t = S();
+  std::string v = "\"x\"";
+  for (size_t i = 1; i <= levels; ++i) {
+    t = Type::set(Type::tuple({S(), t}));
+    const std::string n = std::to_string(i);
+    v = "[[\"a" + n + "\"," + v + "],[\"b" + n + "\",null]]";
+  }
+  return {v, t};
+}
+
+Value decode_json(std::string_view in, const Type& t, const codec::DecodeOptions& o = {}) {
+  return codec::json_decode(in, t, o);
+}
+
+using dynval::test::status_of;
+
+}  // namespace
+
+// Item 1: each set level re-derived the keys of everything below it, and a
+// nested set's equality key repeated its members' hash bytes: 480 levels
+// (17 KB) peaked at several MB of keys and took seconds. With cached set
+// digests the peak stays proportional to the input.
+TEST(HostileRound2, NestedSetsAreLinear) {
+  const auto [json, t] = nested_sets(480);
+  check("480 nested sets, JSON", Fmt::Json, json, t, ok([](const Value& v) { EXPECT_EQ(v.length(), 2u); }));
+  std::string mp;
+  codec::msgpack_encode(mp, decode_json(json, t), t);
+  check("480 nested sets, msgpack", Fmt::Msgpack, mp, t, ok());
+  // Two equal sets built apart: Equals and the set of both (one member).
+  const Value a = decode_json(json, t), b = decode_json(json, t);
+  const Outcome o = measured([&](Outcome&) {
+    EXPECT_EQ(a.equals(b), dynval::Tristate::True);
+    EXPECT_TRUE(a.raw_equals(b));
+    EXPECT_EQ(Value::set(t, {a, b}).length(), 1u);
+  });
+  EXPECT_LE(o.peak, bound_for(json.size(), kDefaultFactor));
+}
+
+// The same through the API, past the decoders' default depth limit, up to
+// the cap: each level of set(tuple([string, set])) is two value levels
+// (2047 levels, 4094 value levels; 511 in AddressSanitizer builds).
+TEST(HostileRound2, ApiBuiltNestedSets) {
+  Value v = Value::string("x");
+  for (size_t i = 0; i < limits::kMaxSupportedDepth / 2 - 1; ++i) {
+    const std::string n = std::to_string(i);
+    Value deeper = Value::tuple({Value::string("a" + n), v});
+    Value other = Value::tuple({Value::string("b" + n), Value::null(v.type())});
+    const Outcome o = measured([&](Outcome&) { v = Value::set(deeper.type(), {deeper, other, deeper}); });
+    ASSERT_EQ(v.length(), 2u);
+    ASSERT_LE(o.peak, 64 * 1024u) << "level " << i << ": set construction walked the levels below";
+  }
+  std::string out;
+  codec::msgpack_encode(out, v, v.type());
+  EXPECT_EQ(codec::msgpack_decode(out, v.type(), [] {
+              codec::DecodeOptions o;
+              o.limits.max_depth = limits::kMaxSupportedDepth;
+              return o;
+            }()).equals(v),
+            dynval::Tristate::True);
+}
+
+// Item 2: each refinement payload was decoded with a fresh digit budget.
+// Bounds now draw on the document's budget, and a bound over the digit
+// limit is a Limit error, not a Parse error about the array's shape.
+TEST(HostileRound2, RefinementBoundsShareTheDocumentBudget) {
+  const std::string bound = ext12(unhex("82 03 92") + mstr("1e9000") + "\xc3" + unhex("04 92") + mstr("1e9001") + "\xc3");
+  const std::string one = "\x91" + bound;
+  Expect fine = ok();
+  fine.transcode = false;  // JSON holds no unknowns
+  check("one unknown in [1e9000, 1e9001]", Fmt::Msgpack, one, Type::list(N()), fine);
+  // 3,000 of them (72 KB) would print as 54 MB: past the budget
+  // (64 characters per input byte).
+  const std::string many = "\xdd" + be32(3000) + repeat(bound, 3000);
+  check("3000 unknowns in [1e9000, 1e9001]", Fmt::Msgpack, many, Type::list(N()), err(Status::Limit));
+  const std::string over = ext12(unhex("81 03 92") + mstr("1e10001") + "\xc3");
+  check("a bound over the digit limit", Fmt::Msgpack, over, N(), err_at(Status::Limit, 6));
+}
+
+// Item 3: a 14-byte not-null list unknown of length [1024, 1024] collapses
+// to 1,024 unknowns. Synthesized elements count against max_elements and a
+// per-document budget (max(1024, input bytes)).
+TEST(HostileRound2, CollapsedListsAreCounted) {
+  const std::string collapse = ext12(unhex("83 01 c2 05 cd 04 00 06 cd 04 00"));
+  Expect collapsed = ok([](const Value& v) { EXPECT_EQ(v.length(), 1024u); });
+  collapsed.transcode = false;  // JSON holds no unknowns
+  check("one collapsed list of 1024", Fmt::Msgpack, collapse, Type::list(S()), collapsed);
+  codec::DecodeOptions o;
+  o.limits.max_elements = 1000;
+  check("1024 synthesized elements, max_elements 1000", Fmt::Msgpack, collapse, Type::list(S()),
+        err_at(Status::Limit, 0), o);
+  // 4,000 of them (56 KB) would be 4 million values (1.4 GB before): past
+  // the budget of one synthesized element (32 bytes) per input byte.
+  const std::string many = "\xdd" + be32(4000) + repeat(collapse, 4000);
+  Expect limited = err(Status::Limit);
+  limited.factor = kDenseFactor;
+  check("4000 collapsed lists (56 KB)", Fmt::Msgpack, many, Type::list(Type::list(S())), limited);
+}
+
+// Item 4: one wide dynamic wrapper then many nulls in list(dynamic) wrote
+// the wide type JSON for each null (154 KB became 1 GB). Output stops at
+// max_output_size (default 256 MiB) with Limit, in the encoders and the
+// transcoders.
+TEST(HostileRound2, OutputIsLimited) {
+  std::string wide = "{\"value\":{";
+  std::string type = "[\"object\",{";
+  for (int i = 0; i < 200; ++i) {
+    const std::string n = "\"a" + std::to_string(i) + "\"";
+    wide += (i ? "," : "") + n + ":null";
+    type += (i ? "," : "") + n + ":\"string\"";
+  }
+  wide += "},\"type\":" + type + "}]}";
+  const std::string json = "[" + wide + repeat(",null", 5000) + "]";
+  codec::DecodeOptions o;
+  o.limits.max_output_size = 1 << 20;  // the wide type JSON is ~2.5 KB, times 5000 nulls
+  const Value v = decode_json(json, Type::list(D()));
+  for (bool to_json : {false, true}) {
+    std::string out = "keep";
+    const codec::EncodeOptions eo{size_t(1) << 20};
+    EXPECT_EQ(status_of([&] {
+                to_json ? codec::json_encode(out, v, Type::list(D()), eo) : codec::msgpack_encode(out, v, Type::list(D()), eo);
+              }),
+              Status::Limit);
+    EXPECT_EQ(out, "keep");
+  }
+  check("wide wrapper then 5000 nulls, 1 MiB output", Fmt::Json, json, Type::list(D()),
+        [] {
+          Expect e = ok();
+          e.transcode_status = Status::Limit;
+          e.factor = kDenseFactor;  // the output buffer grows to the 1 MiB limit
+          return e;
+        }(),
+        o);
+  std::string mp;
+  codec::msgpack_encode(mp, v, Type::list(D()));
+  std::string out;
+  EXPECT_EQ(status_of([&] { codec::msgpack_to_json(out, mp, Type::list(D()), o); }), Status::Limit);
+  EXPECT_EQ(out, "");
+}
+
+// Item 5: text became a number without a digit limit ("1e1000000" as a
+// number took 31 s to encode). Every text -> number path is
+// Number::parse_bounded.
+TEST(HostileRound2, TextToNumberHasTheDigitLimit) {
+  for (const char* text : {"1e1000000", "1e600000000", "-1e-300000", "0.0000001e10008"}) {
+    std::string out;
+    EXPECT_EQ(status_of([&] { codec::msgpack_encode(out, Value::string(text), N()); }), Status::Limit) << text;
+    EXPECT_EQ(status_of([&] { codec::json_encode(out, Value::string(text), N()); }), Status::Limit) << text;
+    EXPECT_EQ(status_of([&] { Number::parse_bounded(text); }), Status::Limit) << text;
+    dv_value_t* nv = nullptr;
+    dv_error_t* e = nullptr;
+    EXPECT_EQ(dv_value_new_number_text(&nv, text, std::strlen(text), &e), DV_ERR_LIMIT) << text;
+    dv_error_free(e);
+  }
+  std::string out;
+  codec::msgpack_encode(out, Value::string("1e9999"), N());
+  EXPECT_EQ(out.size(), 3u + 10000u);  // str16 header + 10,000 digits
+}
+
+// Item 6: values and types built through the API had no depth cap, and
+// encode/equals/set construction overflowed the stack near 33,000 levels,
+// type JSON near 87,000, free near 180,000. Construction now stops at the
+// decoders' hard cap with Limit; everything at the cap works.
+TEST(HostileRound2, ApiBuiltDepthIsCapped) {
+  Value v = Value::string("x");
+  size_t built = 0;
+  const Status st = status_of([&] {
+    for (; built < 100000; ++built) v = Value::list(v.type(), {v});
+  });
+  EXPECT_EQ(st, Status::Limit);
+  EXPECT_EQ(built, limits::kMaxSupportedDepth);
+  std::string mp, js;
+  codec::msgpack_encode(mp, v, v.type());
+  codec::json_encode(js, v, v.type());
+  EXPECT_EQ(v.equals(v), dynval::Tristate::True);
+  EXPECT_NE(v.hash(), 0u);
+  EXPECT_FALSE(v.go_string().empty());
+  const Value inner = v.at(0);  // a set of values one level below the cap
+  EXPECT_EQ(Value::set(inner.type(), {inner, inner}).length(), 1u);
+  codec::DecodeOptions o;
+  o.limits.max_depth = SIZE_MAX;
+  EXPECT_TRUE(codec::msgpack_decode(mp, v.type(), o).raw_equals(v));
+  // Maps, objects and tuples are capped the same way; so is the C API.
+  EXPECT_EQ(status_of([&] { Value::map(v.type(), {{"k", v}}); }), Status::Limit);
+  EXPECT_EQ(status_of([&] { Value::object({{"a", v}}); }), Status::Limit);
+  EXPECT_EQ(status_of([&] { Value::tuple({v}); }), Status::Limit);
+  dv_value_t* cv = nullptr;
+  ASSERT_EQ(dv_value_new_string(&cv, "x", 1, nullptr), DV_OK);
+  dv_status_t cst = DV_OK;
+  size_t levels = 0;
+  for (; levels < 100000 && cst == DV_OK; ++levels) {
+    dv_value_t* next = nullptr;
+    const dv_value_t* elems[1] = {cv};
+    cst = dv_value_new_list(&next, dv_value_type(cv), elems, 1, nullptr);
+    if (cst == DV_OK) {
+      dv_value_free(cv);
+      cv = next;
+    }
+  }
+  EXPECT_EQ(cst, DV_ERR_LIMIT);
+  EXPECT_EQ(levels, limits::kMaxSupportedDepth + 1);
+  dv_value_free(cv);
+  v = Value();  // frees kMaxSupportedDepth levels
+}
+
+// Item 7: an overridden "value" member of a dynamic wrapper was skipped by
+// bracket matching and never syntax-checked.
+TEST(HostileRound2, SkippedJsonValuesAreChecked) {
+  check("overridden malformed value", Fmt::Json, R"({"value":[1 2 x y],"value":1,"type":"number"})", D(),
+        err_at(Status::Parse, 12));
+  check("overridden well-formed value", Fmt::Json, R"({"value":[1,2],"value":1,"type":"number"})", D(), ok());
+  check("overridden malformed string", Fmt::Json, "{\"value\":\"\\q\",\"value\":1,\"type\":\"number\"}", D(),
+        err_at(Status::Parse, 11));
+  // Syntax errors carry the byte Go's scanner stops at.
+  check("missing colon", Fmt::Json, R"({"a" 1})", Type::map(N()), err_at(Status::Parse, 5));
+  check("unquoted key", Fmt::Json, "{a:1}", Type::map(N()), err_at(Status::Parse, 1));
+  check("number key", Fmt::Json, "{1:2}", Type::map(N()), err_at(Status::Parse, 1));
+  check("missing comma", Fmt::Json, R"({"a":1 "b":2})", Type::map(N()), err_at(Status::Parse, 7));
+  check("wrong closer", Fmt::Json, "[1,2}", Type::list(N()), err_at(Status::Parse, 4));
+}
+
+// Item 8: the document digit budget was a fixed 80,000 characters: 6,000
+// times 1e-20 (36 KB, which go-cty accepts) failed. The budget is now
+// proportional to the input with a floor, and the per-number bound no
+// longer overestimates (1e9997 and 9,996-digit integers fit 10,000).
+TEST(HostileRound2, DigitBudgetIsProportional) {
+  const std::string small = "[" + repeat("1e-20,", 5999) + "1e-20]";
+  check("6000 x 1e-20", Fmt::Json, small, Type::list(N()), ok([](const Value& v) { EXPECT_EQ(v.length(), 6000u); }));
+  const std::string doubles = "[" + repeat("5e-324,", 9999) + "5e-324]";  // the longest binary64 text
+  Expect dense = ok();
+  dense.factor = kDenseFactor;  // re-encoded, each prints as 326 characters
+  check("10000 x 5e-324", Fmt::Json, doubles, Type::list(N()), dense);
+  check("1e9997", Fmt::Json, "1e9997", N(), ok());
+  check("1e9999 (10,000 digits)", Fmt::Json, "1e9999", N(), ok());
+  check("1e10000", Fmt::Json, "1e10000", N(), err_at(Status::Limit, 0));
+  check("9,996-digit integer", Fmt::Json, "9" + std::string(9995, '9'), N(), ok());
+  // A huge max_number_digits does not overflow the budget arithmetic.
+  codec::DecodeOptions o;
+  o.limits.max_number_digits = SIZE_MAX / 2;
+  check("max_number_digits 2^63", Fmt::Json, "[1e-20,1e-20]", Type::list(N()), ok(), o);
+  o.limits.max_number_digits = size_t(1) << 61;
+  check("max_number_digits 2^61", Fmt::Json, "[1e-20,1e-20]", Type::list(N()), ok(), o);
+}
+
+// Unclear errors: attribute names equal after NFC are a schema error;
+// contradictory bounds that print alike are shown exactly; an out-of-range
+// nesting mode in a protobuf schema is reported with its own number.
+TEST(HostileRound2, ClearerErrors) {
+  const std::string doc =
+      R"({"format_version":"1.0","provider_schemas":{"p":{"provider":{"version":0,"block":{"attributes":)"
+      R"({"se\u0301cret":{"type":"string","optional":true},"s\u00e9cret":{"type":"string","optional":true}}}}}}})";
+  try {
+    dynval::load_schema_json(doc, "provider");
+    ADD_FAILURE() << "names equal after NFC accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Schema) << e.message();
+    EXPECT_NE(e.message().find("NFC"), std::string::npos) << e.message();
+  }
+  // Lower bound the binary64 0.1, upper bound "0.1" (512 bits, smaller).
+  const std::string bounds = ext12(unhex("82 03 92 cb 3f b9 99 99 99 99 99 9a c3 04 92") + mstr("0.1") + "\xc3");
+  try {
+    codec::msgpack_decode(bounds, N());
+    ADD_FAILURE() << "contradictory bounds accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Refinement);
+    EXPECT_NE(e.message().find("0.1000000000000000055511151231257827"), std::string::npos) << e.message();
+  }
+  // A Schema message (version 1, block 2) whose block has a NestedBlock
+  // (field 3) with nesting 6.
+  const std::string nested = unhex("0a 01 62 12 00 18 06");  // type_name "b", block {}, nesting 6
+  const std::string block = "\x1a" + std::string(1, char(nested.size())) + nested;
+  const std::string schema = std::string("\x08\x00\x12", 3) + std::string(1, char(block.size())) + block;
+  try {
+    dynval::load_schema_proto(schema, 6);
+    ADD_FAILURE() << "nesting mode 6 accepted";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Schema);
+    EXPECT_NE(e.message().find("invalid nesting mode 6"), std::string::npos) << e.message();
+  }
+}

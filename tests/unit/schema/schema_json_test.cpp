@@ -104,7 +104,7 @@ TEST(SchemaJson, SelectsEachKind) {
 TEST(SchemaJson, ProviderChoice) {
   Error e = load_error(kTwoProviders, "resource:one_thing");
   EXPECT_EQ(e.status(), Status::InvalidArg);
-  EXPECT_NE(e.message().find("registry.terraform.io/acme/one, registry.terraform.io/acme/two"), std::string::npos)
+  EXPECT_NE(e.message().find("\"registry.terraform.io/acme/one\", \"registry.terraform.io/acme/two\""), std::string::npos)
       << e.message();
   e = load_error(kTwoProviders, "resource:one_thing", "registry.terraform.io/acme/three");
   EXPECT_EQ(e.status(), Status::NotFound);

@@ -8,9 +8,11 @@
 #include <vector>
 
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "types/type.hpp"
 
 using dynval::Error;
+namespace limits = dynval::limits;
 using dynval::Status;
 using dynval::Type;
 using dynval::TypeKind;
@@ -271,9 +273,25 @@ TEST(Type, HasDynamicAndOptionalFlags) {
   EXPECT_TRUE(Type::tuple({Type::number(), obj({{"a", Type::string(), true}})}).has_optional());
 }
 
+TEST(Type, DepthIsCappedAtConstruction) {
+  // Every walk of a type is bounded: a type nests at most
+  // limits::kMaxTypeDepth levels; one more is Status::Limit.
+  Type t = Type::string();
+  for (size_t i = 0; i < limits::kMaxTypeDepth; ++i) t = Type::list(t);
+  EXPECT_EQ(t.to_json().size(), limits::kMaxTypeDepth * 9 + 8);  // ["list", ... "string" ...]
+  try {
+    Type::set(t);
+    ADD_FAILURE() << "a type one level past the cap was built";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Limit);
+  }
+  EXPECT_THROW(Type::tuple({t}), Error);
+  EXPECT_THROW(Type::object({{"a", t, false}}), Error);
+}
+
 TEST(Type, VeryDeepTypesDoNotOverflowTheStack) {
   // Destruction and equality are iterative; hashing is O(1) per node.
-  const int depth = 200000;
+  const int depth = int(limits::kMaxTypeDepth);
   Type a = Type::string();
   Type b = Type::string();
   for (int i = 0; i < depth; ++i) {

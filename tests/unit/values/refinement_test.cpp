@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "common/outcome.hpp"
 #include "support/error.hpp"
 #include "values/refinement.hpp"
 #include "values/value.hpp"
@@ -17,14 +18,7 @@ using dynval::Status;
 
 namespace {
 
-Status status_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.status();
-  }
-  return Status::Ok;
-}
+using dynval::test::status_of;
 
 NumberBound bound(int64_t v, bool inc) { return NumberBound{Number::from_int64(v), inc}; }
 

@@ -5,6 +5,7 @@
 #include <functional>
 #include <thread>
 
+#include "common/outcome.hpp"
 #include "support/error.hpp"
 #include "values/value.hpp"
 #include "helpers.hpp"
@@ -16,14 +17,7 @@ using dynval::TypeKind;
 
 namespace {
 
-Status status_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.status();
-  }
-  return Status::Ok;
-}
+using dynval::test::status_of;
 
 }  // namespace
 

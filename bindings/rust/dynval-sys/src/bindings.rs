@@ -70,6 +70,8 @@ pub type dv_description_kind = ::core::ffi::c_uint;
 pub type dv_schema_kind = ::core::ffi::c_uint;
 #[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
 pub type dv_decode_options_t = dv_decode_options;
+#[doc = " Encoder options, versioned like [`dv_decode_options_t`]: initialize with\n [`DV_ENCODE_OPTIONS_INIT`] or [`dv_encode_options_init`], then change\n fields. A limit set to 0 means the default."]
+pub type dv_encode_options_t = dv_encode_options;
 #[doc = " A borrowed string view: `len` bytes at `ptr` (UTF-8 unless documented\n otherwise). Not NUL-terminated by contract: always use `len` (strings may\n also contain NUL bytes). An absent string is `{NULL, 0}`."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -198,8 +200,21 @@ pub struct dv_decode_options {
     pub max_elements: usize,
     #[doc = "< bytes of one string (default 1 GiB)"]
     pub max_string_length: usize,
-    #[doc = "< characters of one number's text (default 10000);\nalso, the numbers of one input may print as at\nmost 8 * this many characters beyond their input\nlength in total (\"1e9999\" is 6 bytes that print\nas 10,000 digits)"]
+    #[doc = "< characters one number prints as (default 10000);\nalso, the numbers of one input may print as at\nmost max(8 * this, 64 * input bytes) characters\nbeyond their input length in total (\"1e9999\" is\n6 bytes that print as 10,000 digits)"]
     pub max_number_digits: usize,
+    #[doc = "< since version 2: bytes the transcoders write\n(default 256 MiB, the protocol's message cap)"]
+    pub max_output_size: usize,
+}
+#[doc = " Encoder options, versioned like [`dv_decode_options_t`]: initialize with\n [`DV_ENCODE_OPTIONS_INIT`] or [`dv_encode_options_init`], then change\n fields. A limit set to 0 means the default."]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct dv_encode_options {
+    #[doc = "< [`DV_ENCODE_OPTIONS_VERSION`]"]
+    pub version: u32,
+    #[doc = "< no flags are defined yet: must be 0"]
+    pub flags: u32,
+    #[doc = "< bytes of output (default 256 MiB, the protocol's\nmessage cap); past it, `DV_ERR_LIMIT`"]
+    pub max_output_size: usize,
 }
 pub const DV_VERSION_MAJOR: u32 = 0;
 pub const DV_VERSION_MINOR: u32 = 2;
@@ -225,9 +240,10 @@ pub const DV_ATTR_DEPRECATED: u32 = 16;
 pub const DV_ATTR_WRITE_ONLY: u32 = 32;
 pub const DV_ATTR_REQUIRED_FOR_IMPORT: u32 = 64;
 pub const DV_ATTR_OPTIONAL_FOR_IMPORT: u32 = 128;
-pub const DV_DECODE_OPTIONS_VERSION: u32 = 1;
+pub const DV_DECODE_OPTIONS_VERSION: u32 = 2;
 pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
 pub const DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES: u32 = 2;
+pub const DV_ENCODE_OPTIONS_VERSION: u32 = 1;
 pub const DV_CONVERT_SAFE: u32 = 1;
 pub const DV_FLATMAP_UNKNOWN: &[u8; 37] = b"74D93920-ED26-11E3-AC10-0800200C9A66\0";
 pub const DV_OK: dv_status = 0;
@@ -444,7 +460,7 @@ fn bindgen_test_layout_dv_refinements() {
 fn bindgen_test_layout_dv_decode_options() {
     const UNINIT: ::core::mem::MaybeUninit<dv_decode_options> = ::core::mem::MaybeUninit::uninit();
     let ptr = UNINIT.as_ptr();
-    assert_eq!(::core::mem::size_of::<dv_decode_options>(), 48usize, "Size of dv_decode_options");
+    assert_eq!(::core::mem::size_of::<dv_decode_options>(), 56usize, "Size of dv_decode_options");
     assert_eq!(::core::mem::align_of::<dv_decode_options>(), 8usize, "Alignment of dv_decode_options");
     assert_eq!(
         unsafe { ::core::ptr::addr_of!((*ptr).version) as usize - ptr as usize },
@@ -480,6 +496,33 @@ fn bindgen_test_layout_dv_decode_options() {
         unsafe { ::core::ptr::addr_of!((*ptr).max_number_digits) as usize - ptr as usize },
         40usize,
         "Offset of field: dv_decode_options::max_number_digits"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).max_output_size) as usize - ptr as usize },
+        48usize,
+        "Offset of field: dv_decode_options::max_output_size"
+    );
+}
+#[test]
+fn bindgen_test_layout_dv_encode_options() {
+    const UNINIT: ::core::mem::MaybeUninit<dv_encode_options> = ::core::mem::MaybeUninit::uninit();
+    let ptr = UNINIT.as_ptr();
+    assert_eq!(::core::mem::size_of::<dv_encode_options>(), 16usize, "Size of dv_encode_options");
+    assert_eq!(::core::mem::align_of::<dv_encode_options>(), 8usize, "Alignment of dv_encode_options");
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).version) as usize - ptr as usize },
+        0usize,
+        "Offset of field: dv_encode_options::version"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).flags) as usize - ptr as usize },
+        4usize,
+        "Offset of field: dv_encode_options::flags"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).max_output_size) as usize - ptr as usize },
+        8usize,
+        "Offset of field: dv_encode_options::max_output_size"
     );
 }
 #[doc = " Description kinds, numbered as the plugin protocol's `StringKind`."]
@@ -634,7 +677,7 @@ extern "C" {
     pub fn dv_value_new_uint64(out: *mut *mut dv_value_t, n: u64, err: *mut *mut dv_error_t) -> dv_status_t;
     #[doc = " Builds a known number from a double (cty `NumberFloatVal`, precision 53).\n Infinities give cty's infinities; NaN is rejected.\n @param out receives a new value (free with [`dv_value_free`]); NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param d the number.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` (NULL `out`, NaN) or `DV_ERR_NOMEM`.\n Thread-safe."]
     pub fn dv_value_new_double(out: *mut *mut dv_value_t, d: f64, err: *mut *mut dv_error_t) -> dv_status_t;
-    #[doc = " Builds a known number from decimal text, exactly (cty `ParseNumberVal`:\n Go `big.Float` parsing at precision 512), e.g. \"0.1\", \"-12e300\", \"+Inf\".\n\n @param out receives a new value (free with [`dv_value_free`]); NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param text the text (not retained); may be NULL only when `len == 0`\n             (which is then a parse error).\n @param len the text length.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_PARSE` (not a number), `DV_ERR_INVALID_ARG` or\n         `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Builds a known number from decimal text, exactly (cty `ParseNumberVal`:\n Go `big.Float` parsing at precision 512), e.g. \"0.1\", \"-12e300\", \"+Inf\".\n\n @param out receives a new value (free with [`dv_value_free`]); NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param text the text (not retained); may be NULL only when `len == 0`\n             (which is then a parse error).\n @param len the text length.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_PARSE` (not a number), `DV_ERR_LIMIT` (text\n         longer than 10,000 characters, or a number that would print as\n         more, e.g. \"1e1000000\"), `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`.\n         Thread-safe."]
     pub fn dv_value_new_number_text(
         out: *mut *mut dv_value_t,
         text: *const ::core::ffi::c_char,
@@ -1213,6 +1256,12 @@ extern "C" {
         version: u32,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
+    #[doc = " Initializes `opts` like [`DV_ENCODE_OPTIONS_INIT`] for the given version.\n\n @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.\n @param version must be [`DV_ENCODE_OPTIONS_VERSION`] (or an older version\n                this library knows); otherwise `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe."]
+    pub fn dv_encode_options_init(
+        opts: *mut dv_encode_options_t,
+        version: u32,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
     #[doc = " Decodes MessagePack bytes as a value of type `type` (cty\n `msgpack.Unmarshal`), including unknown values with refinements and the\n dynamic-type wrapper.\n\n @param out receives a new value owned by the caller (free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the input (not retained); may be NULL only when `len == 0`.\n @param len number of input bytes.\n @param type the expected type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or options (borrowed for the call).\n @param err optional error details: message, path and byte offset.\n @return `DV_OK`; `DV_ERR_PARSE` (malformed input, truncated input, or\n         with [`DV_DECODE_REJECT_TRAILING`] trailing bytes);\n         `DV_ERR_TYPE_MISMATCH` (well-formed input that does not have the\n         type, e.g. a bool where a number is required);\n         `DV_ERR_REFINEMENT` (contradictory refinements in an unknown);\n         `DV_ERR_LIMIT`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.\n Thread-safe."]
     pub fn dv_msgpack_decode(
         out: *mut *mut dv_value_t,
@@ -1222,11 +1271,19 @@ extern "C" {
         opts: *const dv_decode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper): the type the value was decoded\n             with, or its schema's implied type. NULL gives\n             `DV_ERR_INVALID_ARG` (to encode a value by its own type, pass\n             [`dv_value_type`] explicitly; a dynamic position then loses\n             its wrapper).\n A value whose type does not conform to `type` (equal, except that `type`\n may be dynamic where the value has any type) is first converted by\n [`dv_value_convert`], as go-cty's `Marshal` does.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not convert to\n         `type`); `DV_ERR_LIMIT` (a string converted to a number is too\n         long); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper): the type the value was decoded\n             with, or its schema's implied type. NULL gives\n             `DV_ERR_INVALID_ARG` (to encode a value by its own type, pass\n             [`dv_value_type`] explicitly; a dynamic position then loses\n             its wrapper).\n A value whose type does not conform to `type` (equal, except that `type`\n may be dynamic where the value has any type) is first converted by\n [`dv_value_convert`], as go-cty's `Marshal` does.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not convert to\n         `type`); `DV_ERR_LIMIT` (more than 256 MiB of output, or a string\n         converted to a number beyond the digit limit);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_msgpack_encode(
         out: *mut dv_buf_t,
         v: *const dv_value_t,
         type_: *const dv_type_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " [`dv_msgpack_encode`] with options: `opts` NULL for defaults (the\n default output limit, as [`dv_msgpack_encode`] applies), or options\n (borrowed for the call). Output beyond `max_output_size` gives\n `DV_ERR_LIMIT` and leaves `out` untouched. Other parameters, ownership and\n statuses as [`dv_msgpack_encode`]. Thread-safe."]
+    pub fn dv_msgpack_encode_ext(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        type_: *const dv_type_t,
+        opts: *const dv_encode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
     #[doc = " Decodes JSON text as a value of type `type` (cty `json.Unmarshal`).\n Parameters, ownership and statuses as [`dv_msgpack_decode`]."]
@@ -1238,11 +1295,19 @@ extern "C" {
         opts: *const dv_decode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.\n Parameters and ownership as [`dv_msgpack_encode`].\n\n @return `DV_OK`; `DV_ERR_UNKNOWN` (an unknown value: JSON cannot hold\n         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.\n Parameters and ownership as [`dv_msgpack_encode`].\n\n @return `DV_OK`; `DV_ERR_UNKNOWN` (an unknown value: JSON cannot hold\n         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;\n         `DV_ERR_LIMIT` (as [`dv_msgpack_encode`]); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_json_encode(
         out: *mut dv_buf_t,
         v: *const dv_value_t,
         type_: *const dv_type_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " [`dv_json_encode`] with options, as [`dv_msgpack_encode_ext`] is to\n [`dv_msgpack_encode`]. Thread-safe."]
+    pub fn dv_json_encode_ext(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        type_: *const dv_type_t,
+        opts: *const dv_encode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
     #[doc = " The type a JSON text implies (go-cty `ctyjson.ImpliedType`): strings,\n numbers and bools their primitive types, null the dynamic type, objects\n object types (a key repeated with another type is an error) and arrays\n tuple types. For JSON state without a type, e.g. to decode it and then\n [`dv_value_convert`] it.\n\n @param out receives the type, owned by the caller (free with\n            [`dv_type_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json,len the text (not retained); NULL only when `len == 0`.\n @param err optional error details (go-cty's message, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON, data after the value, a\n         repeated key of another type); `DV_ERR_LIMIT` (nesting deeper\n         than 1000); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]

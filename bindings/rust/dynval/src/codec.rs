@@ -42,6 +42,7 @@ impl std::fmt::Debug for DecodeOptions {
             .field("max_elements", &self.raw.max_elements)
             .field("max_string_length", &self.raw.max_string_length)
             .field("max_number_digits", &self.raw.max_number_digits)
+            .field("max_output_size", &self.raw.max_output_size)
             .finish()
     }
 }
@@ -62,6 +63,7 @@ impl DecodeOptions {
             max_elements: 0,
             max_string_length: 0,
             max_number_digits: 0,
+            max_output_size: 0,
         };
         // Let the library fill the defaults for this struct version; the
         // literal above is already DV_DECODE_OPTIONS_INIT if that fails.
@@ -173,8 +175,79 @@ impl DecodeOptions {
         self
     }
 
+    /// Maximum bytes the transcoders ([`msgpack_to_json`],
+    /// [`json_to_msgpack`]) write (default 256 MiB, the protocol's message
+    /// cap).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Status, Type};
+    /// let o = DecodeOptions::new().max_output_size(4);
+    /// let err = dynval::msgpack_to_json(&[0x91, 0xa1, b'x'], Type::list(Type::string()), Some(&o)).unwrap_err();
+    /// assert_eq!(err.status(), Status::Limit);
+    /// ```
+    pub fn max_output_size(mut self, n: usize) -> DecodeOptions {
+        self.raw.max_output_size = n;
+        self
+    }
+
     /// The C struct, for use with `dynval-sys`.
     pub fn as_raw(&self) -> *const sys::dv_decode_options_t {
+        &self.raw
+    }
+}
+
+/// Encoder options (`dv_encode_options_t`): the output limit. A limit left
+/// at 0 means the default (256 MiB, the protocol's message cap), which the
+/// plain encoders apply too; past it, [`Status::Limit`](crate::Status::Limit).
+///
+/// ```
+/// use dynval::{EncodeOptions, Status, Type, Value};
+/// let v = Value::from("a long enough string");
+/// let err = v.to_json_with(Type::string(), &EncodeOptions::new().max_output_size(8)).unwrap_err();
+/// assert_eq!(err.status(), Status::Limit);
+/// assert_eq!(v.to_json_with(Type::string(), &EncodeOptions::new())?, r#""a long enough string""#);
+/// # Ok::<(), dynval::Error>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct EncodeOptions {
+    raw: sys::dv_encode_options_t,
+}
+
+impl Default for EncodeOptions {
+    fn default() -> EncodeOptions {
+        EncodeOptions::new()
+    }
+}
+
+impl std::fmt::Debug for EncodeOptions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EncodeOptions").field("max_output_size", &self.raw.max_output_size).finish()
+    }
+}
+
+impl EncodeOptions {
+    /// All defaults (`DV_ENCODE_OPTIONS_INIT`).
+    pub fn new() -> EncodeOptions {
+        let mut raw =
+            sys::dv_encode_options_t { version: sys::DV_ENCODE_OPTIONS_VERSION, flags: 0, max_output_size: 0 };
+        let _ = call(|err| unsafe { sys::dv_encode_options_init(&mut raw, sys::DV_ENCODE_OPTIONS_VERSION, err) });
+        EncodeOptions { raw }
+    }
+
+    /// Maximum bytes of output (0: the default, 256 MiB).
+    ///
+    /// ```
+    /// use dynval::{EncodeOptions, Type, Value};
+    /// let o = EncodeOptions::new().max_output_size(3);
+    /// assert!(Value::from("abc").to_msgpack_with(Type::string(), &o).is_err()); // 4 bytes
+    /// ```
+    pub fn max_output_size(mut self, n: usize) -> EncodeOptions {
+        self.raw.max_output_size = n;
+        self
+    }
+
+    /// The C struct, for use with `dynval-sys`.
+    pub fn as_raw(&self) -> *const sys::dv_encode_options_t {
         &self.raw
     }
 }
@@ -257,6 +330,10 @@ impl Value {
         fn to_msgpack(&self, ty: impl AsTypeRef) -> Result<Buffer>;
         /// JSON by a type; see [`ValueRef::to_json`].
         fn to_json(&self, ty: impl AsTypeRef) -> Result<String>;
+        /// MessagePack with options; see [`ValueRef::to_msgpack_with`].
+        fn to_msgpack_with(&self, ty: impl AsTypeRef, opts: &EncodeOptions) -> Result<Buffer>;
+        /// JSON with options; see [`ValueRef::to_json_with`].
+        fn to_json_with(&self, ty: impl AsTypeRef, opts: &EncodeOptions) -> Result<String>;
     }
 }
 
@@ -270,6 +347,45 @@ impl ValueRef<'_> {
     fn encode_json(&self, ty: *const sys::dv_type_t) -> Result<String> {
         let mut buf = Buffer::new();
         call(|err| unsafe { sys::dv_json_encode(buf.as_mut_ptr(), self.as_raw(), ty, err) })?;
+        Ok(buf.into_string())
+    }
+
+    /// [`to_msgpack`](Self::to_msgpack) with options
+    /// (`dv_msgpack_encode_ext`).
+    ///
+    /// # Errors
+    ///
+    /// As [`to_msgpack`](Self::to_msgpack), and
+    /// [`Status::Limit`](crate::Status::Limit) past `max_output_size`.
+    ///
+    /// ```
+    /// use dynval::{EncodeOptions, Type, Value};
+    /// let o = EncodeOptions::new().max_output_size(4);
+    /// assert_eq!(&Value::from("abc").to_msgpack_with(Type::string(), &o)?[..], b"\xa3abc");
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn to_msgpack_with(&self, ty: impl AsTypeRef, opts: &EncodeOptions) -> Result<Buffer> {
+        let mut buf = Buffer::new();
+        let ty = ty.as_type_ref();
+        call(|err| unsafe {
+            sys::dv_msgpack_encode_ext(buf.as_mut_ptr(), self.as_raw(), ty.as_raw(), opts.as_raw(), err)
+        })?;
+        Ok(buf)
+    }
+
+    /// [`to_json`](Self::to_json) with options (`dv_json_encode_ext`).
+    ///
+    /// ```
+    /// use dynval::{EncodeOptions, Status, Type, Value};
+    /// let o = EncodeOptions::new().max_output_size(4);
+    /// assert_eq!(Value::from("abc").to_json_with(Type::string(), &o).unwrap_err().status(), Status::Limit);
+    /// ```
+    pub fn to_json_with(&self, ty: impl AsTypeRef, opts: &EncodeOptions) -> Result<String> {
+        let mut buf = Buffer::new();
+        let ty = ty.as_type_ref();
+        call(|err| unsafe {
+            sys::dv_json_encode_ext(buf.as_mut_ptr(), self.as_raw(), ty.as_raw(), opts.as_raw(), err)
+        })?;
         Ok(buf.into_string())
     }
 

@@ -85,7 +85,7 @@ mod util;
 mod value;
 mod walk;
 
-pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions};
+pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions, EncodeOptions};
 pub use convert::FLATMAP_UNKNOWN;
 pub use diff::{Diff, DiffEntry};
 pub use document::{DocumentEntries, DocumentEntry, IdentitySchema, SchemaDocument, SchemaKind};
