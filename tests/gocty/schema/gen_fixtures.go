@@ -1,11 +1,11 @@
-// gen_fixtures writes tests/unit/schema/data/go_schema_v{5,6}.hex: tfplugin5 /
+// gen_fixtures writes tests/data/schema-proto/go_schema_v{5,6}.hex: tfplugin5 /
 // tfplugin6 `Schema` messages encoded by Go's protobuf runtime (dynamicpb over
 // descriptors declared here with the field numbers of OpenTofu's
 // docs/plugin-protocol/tfplugin5.10.proto and tfplugin6.11.proto), plus the
 // implied type JSON each should have (hand-derived from OpenTofu's
 // configschema rules, see the comments below).
 //
-//	cd tests/gocty/schema && go run . ../../unit/schema/data
+//	cd tests/gocty/schema && go run . ../../data/schema-proto
 package main
 
 import (
