@@ -569,7 +569,7 @@ func sized(seed uint64, name string, b *block, t cty.Type, target, budget0 int, 
 }
 
 func main() {
-	schemas := flag.String("schemas", "/work/shared/provider-schemas", "folder of provider schema documents")
+	schemas := flag.String("schemas", "tests/data/provider-schemas", "folder of provider schema documents (the repository's tests/data/provider-schemas, relative to the checkout's root)")
 	out := flag.String("out", "build-bench/corpus", "output folder")
 	seed := flag.Uint64("seed", 20240601, "RNG seed")
 	small := flag.Bool("small", false, "a quick, much smaller corpus (for checking the scripts)")
