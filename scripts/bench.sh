@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The libdynval benchmark suite, side by side with go-cty (DESIGN
-# "Performance", docs/performance.md). One command from a fresh clone:
+# The libdynval benchmark suite, side by side with go-cty
+# (docs/performance.md). One command from a fresh clone:
 #
 #   scripts/bench.sh
 #

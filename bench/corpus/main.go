@@ -1,4 +1,4 @@
-// Command corpus writes the libdynval benchmark corpus (DESIGN "Performance").
+// Command corpus writes the libdynval benchmark corpus (docs/performance.md).
 //
 // Everything is generated deterministically from a fixed seed with go-cty
 // v1.18.1 itself, so the bytes are exactly what Terraform/OpenTofu put on the
@@ -697,7 +697,7 @@ func main() {
 		c.add("numbers_1m", cty.ListVal(vs), cty.List(cty.Number), true, "1,000,000 numbers: 50% small int, 10% int64, 30% float64, 10% 20-60 digit decimal")
 	}
 
-	// 5. Large strings: ASCII (scripts/policies with characters JSON must
+	// 5. Large strings: ASCII (scripts and policies with characters JSON must
 	// escape) and non-ASCII (NFC text in many scripts, emoji).
 	{
 		g := newGen(*seed, "strings", false)

@@ -1,5 +1,5 @@
 // JSON encoding of a cty value by type: go-cty cty/json Marshal
-// (marshal.go, value.go; gocty-compat.md 3.1).
+// (marshal.go, value.go; docs/gocty-behaviour.md#json-encoding).
 //
 // Output is byte-identical to go-cty v1.18.1 built with Go >= 1.22: no
 // whitespace, Go encoding/json string escaping (text::append_json_quoted),

@@ -1,15 +1,15 @@
 // MessagePack encoder: go-cty's cty/msgpack Marshal, byte for byte
-// (gocty-compat.md section 1; marshal.go, dynamic.go, unknown.go).
+// (docs/gocty-behaviour.md sections 1-6; marshal.go, dynamic.go, unknown.go).
 //
 // One pass over the value, appending to the caller's string. Two walkers:
 //   - exact(): the value's type equals the schema type and the schema has no
 //     dynamic position, so every node is encoded by its own type with no
 //     per-node type checks (the common case: decoded or schema-built values);
-//   - general(): handles dynamic positions (wrapper, section 1.5) and values
+//   - general(): handles dynamic positions (wrapper, docs/gocty-behaviour.md#dynamic-wrapper) and values
 //     whose type differs from the schema type. A value whose type conforms
 //     to the schema type (dynamic there, anything here) is written as it is,
 //     unknowns with all their refinements; any other go-cty first passes
-//     through convert.Convert (section 1.1 step 1). The conversions done here
+//     through convert.Convert (docs/gocty-behaviour.md#marshal-order). The conversions done here
 //     are the ones convert performs for like-shaped values: primitive
 //     string<->number/bool and number/bool->string, element-wise list/map/
 //     tuple/object conversion (object: schema attributes only, missing
@@ -72,7 +72,7 @@ bool conforms(const Type& given, const Type& want) {
   }
 }
 
-// The msgpack form of a number (marshal.go, compat 1.3): Int64() exact ->
+// The msgpack form of a number (marshal.go, docs/gocty-behaviour.md#number-form): Int64() exact ->
 // int; Float64() exact and not an integer (or +/-Inf) -> cb; else the
 // decimal Text('f', -1) as a string.
 class Encoder {

@@ -1,4 +1,4 @@
-// The type-constraint JSON format of go-cty (gocty-compat.md section 3.3):
+// The type-constraint JSON format of go-cty (docs/gocty-behaviour.md#type-json):
 // Type.MarshalJSON and Type.UnmarshalJSON from cty/json.go.
 //
 // Writing is simple and cached per node. Reading mirrors go-cty exactly,

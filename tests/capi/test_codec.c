@@ -1,5 +1,6 @@
 /* tests/capi/test_codec.c: codec.h (and buffer.h), with bytes verified
- * against go-cty v1.18.1 (shared/spec/gocty-compat.md section 1.6 and 9). */
+ * against go-cty v1.18.1 (docs/gocty-behaviour.md#refinements and
+ * tests/data/gocty-vectors.txt). */
 #include "check.h"
 
 static dv_type_t *parse_type(const char *json) {

@@ -377,7 +377,7 @@ TEST(JsonGoCty, ValueJSONable) {
 // ============================================================ encoder
 
 TEST(JsonEncode, Escaping) {
-  // Go >= 1.22 form with DEL raw (gocty-compat.md 3.1).
+  // Go >= 1.22 form with DEL raw (docs/gocty-behaviour.md#json-encoding).
   EXPECT_EQ(enc(S("<>&\xe2\x80\xa8\xe2\x80\xa9\"\\\n\r\t\b\f\x01\x7f\xc3\xa9\xf0\x9f\x98\x80"), T_S()),
             "\"\\u003c\\u003e\\u0026\\u2028\\u2029\\\"\\\\\\n\\r\\t\\b\\f\\u0001\x7f\xc3\xa9\xf0\x9f\x98\x80\"");
   // keys and attribute names are escaped the same way

@@ -138,7 +138,7 @@ struct EncCase {
 };
 
 Value set_objects() {
-  // compat 5.3's example, inserted in a scrambled order.
+  // The example of docs/gocty-behaviour.md#set-hash, inserted in a scrambled order.
   auto o = [](int64_t n, std::string name) { return objv({{"n", num(n)}, {"name", str(name)}}); };
   Type t = obj({{"n", N()}, {"name", S()}});
   return Value::set(t, {o(2, "a"), o(1, "b"), o(1, "a~"), o(10, "a"), o(1, "a\n"),
@@ -341,7 +341,7 @@ struct DecCase {
   std::string err;              // expected message (when want is empty)
   Path path{};
   Status status = Status::Ok;   // Ok: any status
-  bool deliberate = false;      // go-cty behaves differently (compat 10)
+  bool deliberate = false;      // go-cty behaves differently (docs/gocty-differences.md)
 };
 
 DecCase ok(std::string in, Type t, std::function<Value()> w, bool deliberate = false) {
@@ -394,7 +394,7 @@ std::map<std::string, DecCase> dec_cases() {
   m["ext8 type12 {1:true}"] = ok(unhex("c7 03 0c 81 01 c3"), S(), [] { return Value::null(S()); });
   m["ext8 type12 {1:nil}"] = ok(unhex("c7 03 0c 81 01 c0"), S(), [] { return unk(S(), notnull()); });
   // go-cty does not skip an unknown key's value and misreads it as the next
-  // key; libdynval skips it (compat 10), so the later NotNull applies.
+  // key; libdynval skips it (docs/gocty-differences.md), so the later NotNull applies.
   m["refine unknown key 9:str then 1:false"] =
       ok(unhex("c7 06 0c 82 09 a1 78 01 c2"), S(), [] { return unk(S(), notnull()); }, true);
   m["refine unknown key 9:int then 1:false"] =

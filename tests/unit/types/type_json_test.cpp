@@ -1,5 +1,5 @@
 // Unit tests of the type-constraint JSON format (go-cty Type.MarshalJSON /
-// UnmarshalJSON, gocty-compat.md section 3.3).
+// UnmarshalJSON, docs/gocty-behaviour.md#type-json).
 #include <gtest/gtest.h>
 
 #include <string>
