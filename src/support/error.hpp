@@ -32,6 +32,8 @@ enum class Status : int {
   Unknown = 12,      // the operation needs a known value
 };
 
+// The status's static name ("parse error", ...); "unknown status" for a number
+// that is not a Status. The one list of names: dv_status_str returns these.
 const char* status_name(Status s) noexcept;
 
 // One step of a path into a value (cty style).

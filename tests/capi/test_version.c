@@ -13,6 +13,7 @@ int main(void) {
   CHECK(strcmp(dv_status_str(DV_OK), "ok") == 0);
   CHECK(strcmp(dv_status_str(DV_ERR_PARSE), "parse error") == 0);
   CHECK(strcmp(dv_status_str((dv_status_t)12345), "unknown status") == 0);
+  CHECK(strcmp(dv_status_str((dv_status_t)-1), "unknown status") == 0);
   {
     int a, b;
     for (a = 0; a <= DV_ERR_UNKNOWN; a++) {
