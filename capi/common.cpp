@@ -39,7 +39,7 @@ dv_status_t report(dv_error_t** err, const Error& e) noexcept {
   int s = int(e.status());
   // A core error never reports success; map anything outside the pinned
   // range to INTERNAL so C callers always see a documented failure.
-  dv_status_t status = (s > 0 && s <= DV_ERR_UNKNOWN) ? dv_status_t(s) : DV_ERR_INTERNAL;
+  dv_status_t status = (s > 0 && s <= DV_ERR_UNKNOWN_VALUE) ? dv_status_t(s) : DV_ERR_INTERNAL;
   return report(err, status, e.message(), &e.path(), e.offset());
 }
 

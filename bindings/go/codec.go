@@ -96,7 +96,7 @@ func (v *Value) EncodeMsgpack(t *Type) ([]byte, error) {
 }
 
 // EncodeJSON encodes the value as JSON by type t (nil for the value's own
-// type), byte-identical to cty json.Marshal. Unknown values give ErrUnknown,
+// type), byte-identical to cty json.Marshal. Unknown values give ErrUnknownValue,
 // infinities ErrUnsupported.
 func (v *Value) EncodeJSON(t *Type) ([]byte, error) {
 	var buf C.dv_buf_t

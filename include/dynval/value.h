@@ -26,7 +26,7 @@
  * order), map entries bytewise by key, object attributes bytewise by name;
  * index-based access uses those orders.
  *
- * Accessors that need a known, non-null value return `DV_ERR_UNKNOWN` for an
+ * Accessors that need a known, non-null value return `DV_ERR_UNKNOWN_VALUE` for an
  * unknown value and `DV_ERR_TYPE_MISMATCH` for a null value or a value of
  * another type.
  */
@@ -425,7 +425,7 @@ DV_API dv_status_t dv_value_refined_length(int64_t *min_out, int64_t *max_out,
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
  * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (not a bool, or null);
- *         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe.
+ *         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_value_as_bool(bool *out, const dv_value_t *v, dv_error_t **err);
 
@@ -440,7 +440,7 @@ DV_API dv_status_t dv_value_as_bool(bool *out, const dv_value_t *v, dv_error_t *
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
  * @return `DV_OK`; `DV_ERR_OUT_OF_RANGE`; `DV_ERR_TYPE_MISMATCH` (not a
- *         number, or null); `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`.
+ *         number, or null); `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`.
  * Thread-safe.
  */
 DV_API dv_status_t dv_value_as_int64(int64_t *out, bool *exact_out, const dv_value_t *v,
@@ -471,7 +471,7 @@ DV_API dv_status_t dv_value_as_double(double *out, bool *exact_out, const dv_val
  *            NULL gives `DV_ERR_INVALID_ARG`.
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
- * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN`;
+ * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN_VALUE`;
  *         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_value_number_text(dv_buf_t *out, const dv_value_t *v, dv_error_t **err);
@@ -482,7 +482,7 @@ DV_API dv_status_t dv_value_number_text(dv_buf_t *out, const dv_value_t *v, dv_e
  * @param out receives the precision in bits; NULL gives `DV_ERR_INVALID_ARG`.
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
- * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN`;
+ * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN_VALUE`;
  *         `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_value_number_precision(uint32_t *out, const dv_value_t *v,
@@ -495,7 +495,7 @@ DV_API dv_status_t dv_value_number_precision(uint32_t *out, const dv_value_t *v,
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
  * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (not a string, or null);
- *         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe.
+ *         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_value_as_string(dv_str_t *out, const dv_value_t *v, dv_error_t **err);
 
@@ -508,7 +508,7 @@ DV_API dv_status_t dv_value_as_string(dv_str_t *out, const dv_value_t *v, dv_err
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
  * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (primitive, or null);
- *         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe.
+ *         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_value_length(size_t *out, const dv_value_t *v, dv_error_t **err);
 

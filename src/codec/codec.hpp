@@ -139,7 +139,7 @@ void msgpack_encode(std::string& out, const Value& v, const Type& type);
 
 // ---- JSON (codec/json_*.cpp) ----
 Value json_decode(std::string_view in, const Type& type, const DecodeOptions& opts = {});
-// Throws Status::Unknown for unknown values ("value is not known") and
+// Throws Status::UnknownValue for unknown values ("value is not known") and
 // Status::Unsupported for infinities ("cannot serialize infinity as JSON").
 void json_encode(std::string& out, const Value& v, const Type& type);
 

@@ -47,7 +47,7 @@ class JsonEncoder {
   // marshal(val, t, path, b), in go-cty's order of checks: unknown, dynamic
   // wrapper, null, then by the *schema* type.
   void encode(const Value& v, const Type& t) {
-    if (!v.is_known()) throw Error(Status::Unknown, "value is not known");
+    if (!v.is_known()) throw Error(Status::UnknownValue, "value is not known");
     const TypeKind tk = t.kind();
     if (tk == TypeKind::Dynamic && !v.type().is_dynamic()) {
       encode_dynamic(v);

@@ -49,7 +49,7 @@ static void test_unknowns(void) {
   CHECK(msgpack_is(v, NULL, "d40000"));
   {
     dv_buf_t j = DV_BUF_INIT;
-    CHECK_STATUS(dv_json_encode(&j, v, NULL, &err), DV_ERR_UNKNOWN);
+    CHECK_STATUS(dv_json_encode(&j, v, NULL, &err), DV_ERR_UNKNOWN_VALUE);
     CHECK(j.ptr == NULL);
   }
   dv_value_free(v);

@@ -335,7 +335,7 @@ TEST(Threads, CoreSharedTypeSchemaAndValues) {
         codec::json_encode(js, ex.values[i], type);
         c.expect(js == ex.json[i], kEncodeJson);
       } catch (const Error& e) {
-        c.expect(ex.json[i].empty() && e.status() == Status::Unknown, kEncodeJson);
+        c.expect(ex.json[i].empty() && e.status() == Status::UnknownValue, kEncodeJson);
       }
       // Transcode both ways.
       std::string m2j, j2m;
@@ -343,7 +343,7 @@ TEST(Threads, CoreSharedTypeSchemaAndValues) {
         codec::msgpack_to_json(m2j, ex.msgpack[i], type);
         c.expect(m2j == ex.json[i], kTranscode);
       } catch (const Error& e) {
-        c.expect(ex.json[i].empty() && e.status() == Status::Unknown, kTranscode);
+        c.expect(ex.json[i].empty() && e.status() == Status::UnknownValue, kTranscode);
       }
       if (!ex.json[i].empty()) {
         codec::json_to_msgpack(j2m, ex.json[i], type);

@@ -263,7 +263,7 @@ TEST(JsonVectors, EveryJSRow) {
     if (want.rfind("ERR ", 0) == 0) {
       Error e = enc_err(c->value(), c->type);
       EXPECT_EQ(e.message(), want.substr(4));
-      EXPECT_EQ(e.status(), want.find("infinity") != std::string::npos ? Status::Unsupported : Status::Unknown);
+      EXPECT_EQ(e.status(), want.find("infinity") != std::string::npos ? Status::Unsupported : Status::UnknownValue);
       continue;
     }
     EXPECT_EQ(enc(c->value(), c->type), want);
@@ -423,7 +423,7 @@ TEST(JsonEncode, UnknownAnywhereFailsWithPath) {
                                        Value::map(T_S(), {{"v4", Value::unknown(T_S())}})})}});
   std::string out = "keep";
   Error e = expect_error([&] { json_encode(out, v, t); });
-  EXPECT_EQ(e.status(), Status::Unknown);
+  EXPECT_EQ(e.status(), Status::UnknownValue);
   EXPECT_EQ(e.message(), "value is not known");
   EXPECT_EQ(e.path(), (Path{PathStep::attr("net"), PathStep::idx(1), PathStep::key("v4")}));
   EXPECT_EQ(out, "keep");  // the caller's buffer is left as it was
@@ -431,7 +431,7 @@ TEST(JsonEncode, UnknownAnywhereFailsWithPath) {
   EXPECT_EQ(enc_err(Value::unknown(T_S()), T_D()).message(), "value is not known");
   // inside a wrapper go-cty prefixes the inner error
   Error w = enc_err(Value::list(T_S(), {Value::unknown(T_S())}), T_D());
-  EXPECT_EQ(w.status(), Status::Unknown);
+  EXPECT_EQ(w.status(), Status::UnknownValue);
   EXPECT_EQ(w.message(), "failed to serialize value: value is not known");
 }
 

@@ -483,7 +483,7 @@ TEST(TranscodeMsgpackToJson, ErrorOrderFollowsDecodeThenEncode) {
       msgpack_to_json(out, in, Type::map(s));
       FAIL() << "no error";
     } catch (const Error& e) {
-      EXPECT_EQ(e.status(), Status::Unknown);
+      EXPECT_EQ(e.status(), Status::UnknownValue);
       EXPECT_EQ(path_string(e.path()), "[\"a\"]");
     }
   }

@@ -170,7 +170,9 @@ pub const DV_ERR_INTERNAL: dv_status = 9;
 pub const DV_ERR_REFINEMENT: dv_status = 10;
 #[doc = "< a resource limit was exceeded"]
 pub const DV_ERR_LIMIT: dv_status = 11;
-#[doc = "< the operation needs a known value"]
+#[doc = "< the value is unknown; the operation needs a known one"]
+pub const DV_ERR_UNKNOWN_VALUE: dv_status = 12;
+#[doc = "< deprecated name of DV_ERR_UNKNOWN_VALUE (the same\ncode; it read like \"unknown error\"), kept until\nthe next SONAME change"]
 pub const DV_ERR_UNKNOWN: dv_status = 12;
 pub const DV_STATUS__FORCE_INT32: dv_status = 2147483647;
 #[doc = "< object attribute `.name` (uses `name`)"]
@@ -614,9 +616,9 @@ extern "C" {
         v: *const dv_value_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Reads a bool.\n @param out receives the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (not a bool, or null);\n         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe."]
+    #[doc = " Reads a bool.\n @param out receives the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (not a bool, or null);\n         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe."]
     pub fn dv_value_as_bool(out: *mut bool, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
-    #[doc = " Converts a number to int64, truncating toward zero and saturating (Go\n `big.Float.Int64`).\n\n @param out receives the result; NULL gives `DV_ERR_INVALID_ARG`.\n @param exact_out receives whether the conversion lost nothing. If NULL,\n                  an inexact conversion fails with `DV_ERR_OUT_OF_RANGE`\n                  and leaves `*out` untouched.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_OUT_OF_RANGE`; `DV_ERR_TYPE_MISMATCH` (not a\n         number, or null); `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`.\n Thread-safe."]
+    #[doc = " Converts a number to int64, truncating toward zero and saturating (Go\n `big.Float.Int64`).\n\n @param out receives the result; NULL gives `DV_ERR_INVALID_ARG`.\n @param exact_out receives whether the conversion lost nothing. If NULL,\n                  an inexact conversion fails with `DV_ERR_OUT_OF_RANGE`\n                  and leaves `*out` untouched.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_OUT_OF_RANGE`; `DV_ERR_TYPE_MISMATCH` (not a\n         number, or null); `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`.\n Thread-safe."]
     pub fn dv_value_as_int64(
         out: *mut i64,
         exact_out: *mut bool,
@@ -637,13 +639,13 @@ extern "C" {
         v: *const dv_value_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Renders a number exactly as go-cty does (`big.Float.Text('f', -1)`: the\n shortest decimal at the number's precision, no exponent; \"-0\", \"+Inf\",\n \"-Inf\").\n\n @param out receives the owned text (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Renders a number exactly as go-cty does (`big.Float.Text('f', -1)`: the\n shortest decimal at the number's precision, no exponent; \"-0\", \"+Inf\",\n \"-Inf\").\n\n @param out receives the owned text (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN_VALUE`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_value_number_text(out: *mut dv_buf_t, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
-    #[doc = " Reads the binary precision of a number (64 for integers, 53 for\n doubles, 512 for numbers parsed from text), which decides its wire form.\n @param out receives the precision in bits; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN`;\n         `DV_ERR_INVALID_ARG`. Thread-safe."]
+    #[doc = " Reads the binary precision of a number (64 for integers, 53 for\n doubles, 512 for numbers parsed from text), which decides its wire form.\n @param out receives the precision in bits; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN_VALUE`;\n         `DV_ERR_INVALID_ARG`. Thread-safe."]
     pub fn dv_value_number_precision(out: *mut u32, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
-    #[doc = " Reads a string (NFC UTF-8).\n @param out receives a view *borrowed* from `v` (valid as long as `v`);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (not a string, or null);\n         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe."]
+    #[doc = " Reads a string (NFC UTF-8).\n @param out receives a view *borrowed* from `v` (valid as long as `v`);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (not a string, or null);\n         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe."]
     pub fn dv_value_as_string(out: *mut dv_str_t, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
-    #[doc = " Reads the number of elements of a list, set, tuple or map, or of\n attributes of an object.\n @param out receives the count; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (primitive, or null);\n         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe."]
+    #[doc = " Reads the number of elements of a list, set, tuple or map, or of\n attributes of an object.\n @param out receives the count; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (primitive, or null);\n         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe."]
     pub fn dv_value_length(out: *mut usize, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
     #[doc = " Returns element `i`: of a list or tuple; of a set in go-cty's iteration\n order; the value of entry `i` of a map (bytewise key order) or of\n attribute `i` of an object (bytewise name order).\n\n @param v the value; NULL, unknown, null or primitive values give NULL.\n @param i the index; out of range gives NULL.\n @return a value borrowed from `v` (valid as long as `v`; do not free).\n Thread-safe."]
     pub fn dv_value_element(v: *const dv_value_t, i: usize) -> *const dv_value_t;
@@ -702,7 +704,7 @@ extern "C" {
         opts: *const dv_decode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.\n Parameters and ownership as [`dv_msgpack_encode`].\n\n @return `DV_OK`; `DV_ERR_UNKNOWN` (an unknown value: JSON cannot hold\n         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.\n Parameters and ownership as [`dv_msgpack_encode`].\n\n @return `DV_OK`; `DV_ERR_UNKNOWN_VALUE` (an unknown value: JSON cannot hold\n         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_json_encode(
         out: *mut dv_buf_t,
         v: *const dv_value_t,
