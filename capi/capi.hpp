@@ -14,10 +14,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <new>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "dynval/dynval.h"
 #include "schema/schema.hpp"
@@ -37,18 +39,39 @@ struct dv_schema {
 struct dv_builder {
   dynval::BlockBuilder b;
 };
+struct dv_path {
+  dynval::Path p;
+};
+struct dv_identity_schema {
+  dynval::IdentitySchemaPtr s;
+};
+struct dv_schema_doc {
+  dynval::SchemaDocumentPtr d;
+};
+// dv_block_t, dv_attribute_t, dv_object_t and dv_nested_block_t are never
+// defined: they are the core's Block, Attribute, NestedObject and
+// NestedBlock, handed out by reinterpret_cast (capi::view / capi::core).
 struct dv_error {
   dv_status_t status;
   std::string message;
-  dynval::Path path;
-  std::string path_text;  // cty rendering of `path`, computed once
+  dv_path path;
+  std::string path_text;  // dynval::path_string(path.p), computed once
   size_t offset;
+};
+struct dv_diff {
+  struct Entry {
+    dv_path path;
+    std::optional<dv_value> a;  // nullopt: that value has nothing at the path
+    std::optional<dv_value> b;
+  };
+  std::vector<Entry> entries;
 };
 
 static_assert(sizeof(dv_type) == sizeof(dynval::Type) && alignof(dv_type) == alignof(dynval::Type));
 static_assert(sizeof(dv_value) == sizeof(dynval::Value) && alignof(dv_value) == alignof(dynval::Value));
 static_assert(std::is_standard_layout_v<dv_type>, "borrowed dv_type_t* casts need standard layout");
 static_assert(std::is_standard_layout_v<dv_value>, "borrowed dv_value_t* casts need standard layout");
+static_assert(std::is_standard_layout_v<dv_path>, "borrowed dv_path_t* casts need standard layout");
 
 namespace dynval::capi {
 
@@ -111,6 +134,22 @@ inline dv_str_t no_str() noexcept { return dv_str_t{nullptr, 0}; }
 // Borrowed views of stored core objects.
 inline const dv_value_t* borrow(const Value* v) noexcept { return reinterpret_cast<const dv_value_t*>(v); }
 inline const dv_type_t* borrow(const Type* t) noexcept { return reinterpret_cast<const dv_type_t*>(t); }
+// A path the core walks keep in place, handed to callbacks for one call.
+inline const dv_path_t* borrow(const Path* p) noexcept { return reinterpret_cast<const dv_path_t*>(p); }
+
+// Schema introspection views (opaque C names of core schema parts).
+inline const dv_block_t* view(const Block* b) noexcept { return reinterpret_cast<const dv_block_t*>(b); }
+inline const dv_attribute_t* view(const Attribute* a) noexcept { return reinterpret_cast<const dv_attribute_t*>(a); }
+inline const dv_object_t* view(const NestedObject* o) noexcept { return reinterpret_cast<const dv_object_t*>(o); }
+inline const dv_nested_block_t* view(const NestedBlock* n) noexcept {
+  return reinterpret_cast<const dv_nested_block_t*>(n);
+}
+inline const Block* core(const dv_block_t* b) noexcept { return reinterpret_cast<const Block*>(b); }
+inline const Attribute* core(const dv_attribute_t* a) noexcept { return reinterpret_cast<const Attribute*>(a); }
+inline const NestedObject* core(const dv_object_t* o) noexcept { return reinterpret_cast<const NestedObject*>(o); }
+inline const NestedBlock* core(const dv_nested_block_t* n) noexcept {
+  return reinterpret_cast<const NestedBlock*>(n);
+}
 
 // Owned boxes.
 inline dv_value_t* own(Value v) { return new dv_value{std::move(v)}; }
@@ -122,5 +161,10 @@ void fill_buf(dv_buf_t* out, std::string_view bytes);
 
 // Options structs: only version 1 exists so far.
 void check_version(uint32_t version, uint32_t current, const char* what);
+
+// capi/convert.cpp, shared with capi/schema.cpp: DV_CONVERT_* flags to
+// go-cty's `unsafe`, and the value of flatmap (keys, values, n) by type.
+bool convert_unsafe(uint32_t flags);
+Value flatmap_value(const Type& t, const dv_str_t* keys, const dv_str_t* values, size_t n);
 
 }  // namespace dynval::capi

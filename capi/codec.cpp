@@ -11,7 +11,7 @@ using capi::need;
 
 namespace {
 
-constexpr uint32_t kDecodeFlagsAll = DV_DECODE_REJECT_TRAILING;
+constexpr uint32_t kDecodeFlagsAll = DV_DECODE_REJECT_TRAILING | DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES;
 
 // dv_decode_options_t -> codec::DecodeOptions; 0 keeps each default.
 codec::DecodeOptions to_options(const dv_decode_options_t* o) {
@@ -25,6 +25,7 @@ codec::DecodeOptions to_options(const dv_decode_options_t* o) {
   if (o->max_string_length) d.limits.max_string_length = o->max_string_length;
   if (o->max_number_digits) d.limits.max_number_digits = o->max_number_digits;
   d.trailing = (o->flags & DV_DECODE_REJECT_TRAILING) ? codec::Trailing::Reject : codec::Trailing::Ignore;
+  d.ignore_undefined_attributes = (o->flags & DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES) != 0;
   return d;
 }
 
@@ -50,8 +51,9 @@ dv_status_t encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type, dv
   return guard(err, [&] {
     need(out, "out");
     need(v, "value");
+    need(type, "type");
     std::string bytes;
-    fn(bytes, v->v, type ? type->t : v->v.type());
+    fn(bytes, v->v, type->t);
     capi::fill_buf(out, bytes);
   });
 }
@@ -126,6 +128,39 @@ DV_API dv_status_t dv_json_to_msgpack(dv_buf_t* out, const char* json, size_t le
                    [](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
                      codec::json_to_msgpack(o, in, t, d);
                    });
+}
+
+DV_API dv_status_t dv_json_implied_type(dv_type_t** out, const char* json, size_t len, dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    *out = capi::own(Type::implied_from_json(capi::in_str(json, len, "json")));
+  });
+}
+
+// ---- by schema: the schema's implied type ----
+
+DV_API dv_status_t dv_schema_decode_msgpack(dv_value_t** out, const dv_schema_t* s, const void* data, size_t len,
+                                            const dv_decode_options_t* opts, dv_error_t** err) {
+  if (!s) return capi::report(err, DV_ERR_INVALID_ARG, "schema is NULL");
+  return dv_msgpack_decode(out, data, len, dv_schema_implied_type(s), opts, err);
+}
+
+DV_API dv_status_t dv_schema_decode_json(dv_value_t** out, const dv_schema_t* s, const char* json, size_t len,
+                                         const dv_decode_options_t* opts, dv_error_t** err) {
+  if (!s) return capi::report(err, DV_ERR_INVALID_ARG, "schema is NULL");
+  return dv_json_decode(out, json, len, dv_schema_implied_type(s), opts, err);
+}
+
+DV_API dv_status_t dv_schema_encode_msgpack(dv_buf_t* out, const dv_schema_t* s, const dv_value_t* v,
+                                            dv_error_t** err) {
+  if (!s) return capi::report(err, DV_ERR_INVALID_ARG, "schema is NULL");
+  return dv_msgpack_encode(out, v, dv_schema_implied_type(s), err);
+}
+
+DV_API dv_status_t dv_schema_encode_json(dv_buf_t* out, const dv_schema_t* s, const dv_value_t* v,
+                                         dv_error_t** err) {
+  if (!s) return capi::report(err, DV_ERR_INVALID_ARG, "schema is NULL");
+  return dv_json_encode(out, v, dv_schema_implied_type(s), err);
 }
 
 }  // extern "C"

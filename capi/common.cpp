@@ -21,7 +21,7 @@ dv_status_t report(dv_error_t** err, dv_status_t status, std::string_view messag
     auto* e = new dv_error{status, std::string(message), {}, {}, offset};
     if (path && !path->empty()) {
       try {
-        e->path = *path;
+        e->path.p = *path;
         e->path_text = path_string(*path);
       } catch (...) {
         delete e;

@@ -16,18 +16,13 @@ DV_API dv_str_t dv_error_path(const dv_error_t* e) {
   return e ? capi::out_str(e->path_text) : capi::no_str();
 }
 
-DV_API size_t dv_error_path_length(const dv_error_t* e) { return e ? e->path.size() : 0; }
+DV_API size_t dv_error_path_length(const dv_error_t* e) { return e ? e->path.p.size() : 0; }
 
 DV_API bool dv_error_path_step(const dv_error_t* e, size_t i, dv_path_step_t* step_out) {
-  if (!e || !step_out || i >= e->path.size()) return false;
-  const PathStep& s = e->path[i];
-  switch (s.kind) {
-    case PathStep::Kind::Attr: *step_out = {DV_PATH_ATTR, 0, capi::out_str(s.name)}; break;
-    case PathStep::Kind::Index: *step_out = {DV_PATH_INDEX, s.index, capi::no_str()}; break;
-    case PathStep::Kind::Key: *step_out = {DV_PATH_KEY, 0, capi::out_str(s.name)}; break;
-  }
-  return true;
+  return e && dv_path_step(&e->path, i, step_out);
 }
+
+DV_API const dv_path_t* dv_error_path_steps(const dv_error_t* e) { return e ? &e->path : nullptr; }
 
 DV_API size_t dv_error_offset(const dv_error_t* e) { return e ? e->offset : DV_OFFSET_NONE; }
 

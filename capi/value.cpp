@@ -4,10 +4,12 @@
 // Borrowed getters return pointers to Values stored inside their parent,
 // reinterpret_cast to dv_value_t (see capi.hpp for why that is valid).
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <vector>
 
 #include "capi.hpp"
+#include "values/walk.hpp"
 
 using namespace dynval;
 using capi::guard;
@@ -471,6 +473,23 @@ DV_API const dv_value_t* dv_value_lookup(const dv_value_t* v, const dv_path_step
   return capi::borrow(cur);
 }
 
+DV_API dv_status_t dv_value_find(const dv_value_t** out, const dv_value_t* v, const char* key, size_t len,
+                                 dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    const Value& x = known_value(v);
+    TypeKind k = x.type().kind();
+    if (k != TypeKind::Map && k != TypeKind::Object)
+      throw Error(Status::TypeMismatch, "a value of type " + x.type().friendly_name() + " has no attributes or keys");
+    *out = capi::borrow(x.get(capi::in_str(key, len, "key")));
+  });
+}
+
+DV_API const dv_value_t* dv_value_lookup_path(const dv_value_t* v, const dv_path_t* p) {
+  if (!v || !p) return nullptr;
+  return capi::borrow(v->v.lookup(p->p));
+}
+
 // ---- comparison ----
 
 DV_API dv_status_t dv_value_equals(dv_tristate_t* out, const dv_value_t* a, const dv_value_t* b,
@@ -507,6 +526,87 @@ DV_API dv_status_t dv_value_debug_string(dv_buf_t* out, const dv_value_t* v, dv_
   return guard(err, [&] {
     need(out, "out");
     capi::fill_buf(out, need(v, "value")->v.go_string());
+  });
+}
+
+}  // extern "C"
+
+// ---- walking, transforming, editing ----
+
+namespace {
+
+// dynval::Transformer over the C callbacks of dv_value_transform.
+struct CallbackTransformer final : Transformer {
+  dv_transform_cb enter_cb;
+  dv_transform_cb exit_cb;
+  void* payload;
+
+  CallbackTransformer(dv_transform_cb en, dv_transform_cb ex, void* pl) : enter_cb(en), exit_cb(ex), payload(pl) {}
+
+  int call(dv_transform_cb cb, const Path& path, const Value& v, std::optional<Value>& replace) const {
+    if (!cb) return 0;
+    dv_value_t* r = nullptr;
+    int rc = cb(capi::borrow(&path), capi::borrow(&v), &r, payload);
+    if (r) {
+      std::unique_ptr<dv_value> owned(r);  // ours now, whatever rc says
+      replace.emplace(std::move(owned->v));
+    }
+    return rc;
+  }
+  int enter(const Path& path, const Value& v, std::optional<Value>& replace) override {
+    return call(enter_cb, path, v, replace);
+  }
+  int exit(const Path& path, const Value& v, std::optional<Value>& replace) override {
+    int rc = call(exit_cb, path, v, replace);
+    return rc < 0 ? rc : 0;
+  }
+};
+
+}  // namespace
+
+extern "C" {
+
+DV_API int dv_value_walk(const dv_value_t* v, dv_walk_cb cb, void* payload, dv_error_t** err) {
+  int stopped = 0;
+  dv_status_t st = guard(err, [&] {
+    need(v, "value");
+    need(cb, "callback");
+    stopped = walk(v->v, [&](const Path& path, const Value& x) {
+      return cb(capi::borrow(&path), capi::borrow(&x), payload);
+    });
+  });
+  return st != DV_OK ? int(st) : stopped;
+}
+
+DV_API int dv_value_transform(dv_value_t** out, const dv_value_t* v, dv_transform_cb enter, dv_transform_cb exit,
+                              void* payload, dv_error_t** err) {
+  int stopped = 0;
+  dv_status_t st = guard(err, [&] {
+    need(out, "out");
+    need(v, "value");
+    CallbackTransformer t(enter, exit, payload);
+    Value result;
+    stopped = transform(v->v, t, result);
+    if (stopped == 0) *out = capi::own(std::move(result));
+  });
+  return st != DV_OK ? int(st) : stopped;
+}
+
+DV_API dv_status_t dv_value_unknown_as_null(dv_value_t** out, const dv_value_t* v, dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    *out = capi::own(unknown_as_null(need(v, "value")->v));
+  });
+}
+
+DV_API dv_status_t dv_value_set_path(dv_value_t** out, const dv_value_t* v, const dv_path_t* path,
+                                     const dv_value_t* new_value, dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    need(v, "value");
+    need(path, "path");
+    need(new_value, "new_value");
+    *out = capi::own(set_path(v->v, path->p, new_value->v));
   });
 }
 

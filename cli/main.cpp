@@ -15,7 +15,9 @@
 #include <vector>
 
 #include "render.hpp"
+#include "schema_print.hpp"
 #include "codec/codec.hpp"
+#include "convert/convert.hpp"
 #include "dynval/version.h"
 #include "schema/schema.hpp"
 #include "types/type.hpp"
@@ -33,13 +35,15 @@ const char kHelp[] = R"(NAME
 
 SYNOPSIS
     dynval convert  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
-                    --from msgpack|json --to msgpack|json|pretty [--hex] [--strict] [IN [OUT]]
+                    --from msgpack|json --to msgpack|json|pretty [--as TYPE_JSON]
+                    [--hex] [--strict] [--ignore-undefined-attributes] [IN [OUT]]
     dynval type     --schema FILE --block SELECTOR [--provider ADDR]
     dynval type     --schema FILE --list
+    dynval schema   --schema FILE (--list | --block SELECTOR [--provider ADDR] | --all)
     dynval inspect  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
-                    --from msgpack|json [--hex] [--strict] [IN]
+                    --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
     dynval validate --schema FILE --block SELECTOR [--provider ADDR]
-                    --from msgpack|json [--hex] [--strict] [IN]
+                    --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
     dynval --help | --version
 
 DESCRIPTION
@@ -51,9 +55,20 @@ DESCRIPTION
     convert     decode IN and encode it to OUT. MessagePack <-> JSON is
                 transcoded directly. `pretty` is a human view that can show
                 unknown values and their refinements. JSON cannot carry
-                unknown values: converting one to JSON is an error.
+                unknown values: converting one to JSON is an error. With
+                --as, the decoded value is converted to another type first
+                (go-cty's convert.Convert) and encoded by that type.
     type        print the implied type JSON of a schema block, or (--list)
                 every block selector of a schema document.
+    schema      print what the library loaded from a schema document, in the
+                document's own form: --list prints every selector, one per
+                line (as "ADDR SELECTOR" when FILE holds several providers);
+                --block prints that schema as {"version":N,"block":{...}}
+                ({"version":N,"attributes":{...}} for identity:NAME);
+                --all prints the document rebuilt from every schema in it
+                (keys that hold no schemas, such as "functions", are left
+                out). For a document written by Terraform the output is the
+                input, byte for byte.
     inspect     a human view of the value with sensitive attributes masked,
                 then every unknown value (with its refinements) and every
                 sensitive path.
@@ -65,15 +80,27 @@ OPTIONS
     --type TYPE_JSON     a type constraint in go-cty's JSON form, e.g.
                          '["object",{"name":"string"}]'
     --schema FILE        a `providers schema -json` document
-    --block SELECTOR     provider | resource:NAME | data:NAME | ephemeral:NAME
+    --block SELECTOR     provider | resource:NAME | data:NAME | ephemeral:NAME |
+                         list:NAME | action:NAME | state_store:NAME |
+                         identity:NAME (the identity schema of a resource)
     --provider ADDR      the provider address, needed when FILE holds several
                          providers (e.g. registry.terraform.io/hashicorp/aws)
     --from FORMAT        msgpack or json
     --to FORMAT          msgpack, json or pretty
     --hex                MessagePack input and output are hex text (JSON stays
                          JSON text); whitespace in hex input is ignored
+    --as TYPE_JSON       convert the decoded value to this type by go-cty's
+                         conversion rules (number <-> string, tuple -> list,
+                         object -> map, map -> object, list <-> set, optional
+                         attributes default to null, ...) and encode it by
+                         this type (optional markers removed); where go-cty
+                         refuses the conversion, exit 1 with its message
     --strict             reject bytes after the top-level value (go-cty and
                          the default ignore them)
+    --ignore-undefined-attributes
+                         skip object attributes the type does not have (state
+                         written by an older schema) instead of failing with
+                         "unsupported attribute"; map keys are not affected
     IN, OUT              files; `-` or absent means standard input/output
 
 EXIT STATUS
@@ -87,7 +114,12 @@ EXAMPLES
         --from msgpack --to pretty planned-state.msgpack
     echo 92c40822737472696e6722a26869 | dynval convert --type '"dynamic"' \
         --from msgpack --to json --hex
+    echo '{"id":"i-1","old":1}' | dynval convert --ignore-undefined-attributes \
+        --type '["object",{"id":"string"}]' --from json --to json
+    echo '[1,"2"]' | dynval convert --type '["tuple",["number","string"]]' \
+        --as '["list","number"]' --from json --to json
     dynval type --schema aws.json --block resource:aws_instance
+    dynval schema --schema aws.json --block resource:aws_instance
 )";
 
 struct UsageError {
@@ -96,8 +128,8 @@ struct UsageError {
 
 struct Args {
   std::string command;
-  std::optional<std::string> type_json, schema_file, block, provider, from, to;
-  bool hex = false, strict = false, list = false;
+  std::optional<std::string> type_json, schema_file, block, provider, from, to, as;
+  bool hex = false, strict = false, list = false, all = false, ignore_undefined = false;
   std::vector<std::string> positional;
 };
 
@@ -117,9 +149,12 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--provider") a.provider = need(i, "--provider");
     else if (s == "--from") a.from = need(i, "--from");
     else if (s == "--to") a.to = need(i, "--to");
+    else if (s == "--as") a.as = need(i, "--as");
+    else if (s == "--ignore-undefined-attributes") a.ignore_undefined = true;
     else if (s == "--hex") a.hex = true;
     else if (s == "--strict") a.strict = true;
     else if (s == "--list") a.list = true;
+    else if (s == "--all") a.all = true;
     else if (s == "-" || s.empty() || s[0] != '-') a.positional.emplace_back(s);
     else throw UsageError{"unknown option " + std::string(s)};
   }
@@ -200,7 +235,9 @@ struct Target {
   SchemaPtr schema;
 };
 
-SchemaPtr load_schema(const Args& a) {
+// The type to decode with and, when it is a block's, the schema it came from
+// (an identity:NAME selector gives the identity schema's type, no schema).
+Target load_schema(const Args& a) {
   if (!a.schema_file) throw UsageError{"missing --schema"};
   if (!a.block) throw UsageError{"missing --block"};
   std::string doc = read_all(*a.schema_file);
@@ -210,17 +247,19 @@ SchemaPtr load_schema(const Args& a) {
   } catch (const Error& e) {
     throw UsageError{e.message()};
   }
+  if (sel.kind == BlockKind::Identity) {
+    SchemaDocumentPtr d = SchemaDocument::parse(doc);
+    return {d->identity(d->find(sel, a.provider.value_or("")))->implied_type, nullptr};
+  }
   doc.reserve(doc.size() + 64);  // simdjson padding: parse in place
-  return load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
+  SchemaPtr s = load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
+  return {s->implied_type(), s};
 }
 
 Target target(const Args& a) {
   if (a.type_json && a.schema_file) throw UsageError{"give either --type or --schema, not both"};
   if (a.type_json) return {Type::from_json(*a.type_json), nullptr};
-  if (a.schema_file) {
-    SchemaPtr s = load_schema(a);
-    return {s->implied_type(), s};
-  }
+  if (a.schema_file) return load_schema(a);
   throw UsageError{"missing --type or --schema"};
 }
 
@@ -233,6 +272,7 @@ std::string input_bytes(const Args& a, Format from) {
 codec::DecodeOptions decode_options(const Args& a) {
   codec::DecodeOptions o;
   if (a.strict) o.trailing = codec::Trailing::Reject;
+  o.ignore_undefined_attributes = a.ignore_undefined;
   return o;
 }
 
@@ -248,7 +288,18 @@ int cmd_convert(const Args& a) {
   Target tg = target(a);
   std::string in = input_bytes(a, from);
   std::string out;
-  if (from == Format::MsgPack && to == Format::Json) {
+  if (a.as) {
+    // Decode, convert (the --as type may carry optional markers), then
+    // encode by the --as type without them.
+    const Type as = Type::from_json(*a.as);
+    const Type enc = as.without_optional();
+    const Value v = convert::convert(decode(a, from, in, tg.type), as);
+    switch (to) {
+      case Format::MsgPack: codec::msgpack_encode(out, v, enc); break;
+      case Format::Json: codec::json_encode(out, v, enc); break;
+      case Format::Pretty: cli::render_pretty(out, v); break;
+    }
+  } else if (from == Format::MsgPack && to == Format::Json) {
     codec::msgpack_to_json(out, in, tg.type, decode_options(a));
   } else if (from == Format::Json && to == Format::MsgPack) {
     codec::json_to_msgpack(out, in, tg.type, decode_options(a));
@@ -281,8 +332,36 @@ int cmd_type(const Args& a) {
     write_all("-", out);
     return kExitOk;
   }
-  SchemaPtr s = load_schema(a);
-  write_all("-", s->implied_type().to_json() + "\n");
+  write_all("-", load_schema(a).type.to_json() + "\n");
+  return kExitOk;
+}
+
+int cmd_schema(const Args& a) {
+  if (!a.schema_file) throw UsageError{"missing --schema"};
+  if (int(a.list) + int(a.all) + int(a.block.has_value()) != 1)
+    throw UsageError{"schema needs exactly one of --list, --block SELECTOR, --all"};
+  if (a.provider && !a.block) throw UsageError{"--provider goes with --block"};
+  if (!a.positional.empty()) throw UsageError{"too many arguments"};
+  BlockSelector sel;
+  if (a.block) {
+    try {
+      sel = BlockSelector::parse(*a.block);
+    } catch (const Error& e) {
+      throw UsageError{e.message()};
+    }
+  }
+  SchemaDocumentPtr doc = SchemaDocument::parse(read_all(*a.schema_file));
+  std::string out;
+  if (a.list) {
+    cli::append_listing(out, *doc, doc->providers().size() > 1);
+  } else if (a.all) {
+    cli::append_document_json(out, *doc);
+    out += '\n';
+  } else {
+    cli::append_entry_json(out, *doc, doc->find(sel, a.provider.value_or("")));
+    out += '\n';
+  }
+  write_all("-", out);
   return kExitOk;
 }
 
@@ -300,6 +379,7 @@ int cmd_validate(const Args& a) {
   Format from = parse_format(a.from, "--from", false);
   if (!a.schema_file) throw UsageError{"validate needs --schema and --block"};
   Target tg = target(a);
+  if (!tg.schema) throw UsageError{"validate needs a block, not an identity schema"};
   Value v = decode(a, from, input_bytes(a, from), tg.type);
   std::vector<Error> errs = validate(*tg.schema, v);
   if (errs.empty()) {
@@ -329,8 +409,10 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     Args a = parse_args(argc, argv);
+    if (a.as && a.command != "convert") throw UsageError{"--as is an option of convert"};
     if (a.command == "convert") return cmd_convert(a);
     if (a.command == "type") return cmd_type(a);
+    if (a.command == "schema") return cmd_schema(a);
     if (a.command == "inspect") return cmd_inspect(a);
     if (a.command == "validate") return cmd_validate(a);
     throw UsageError{"unknown command " + a.command + " (try --help)"};

@@ -82,7 +82,7 @@ int main(void) {
   TRY(dv_type_to_json(&type_json, dv_value_type(obj), &err));
   printf("type:    %.*s\n", (int)type_json.len, type_json.ptr);
 
-  TRY(dv_msgpack_encode(&mp, obj, NULL, &err));
+  TRY(dv_msgpack_encode(&mp, obj, dv_value_type(obj), &err));
   printf("msgpack: ");
   print_hex(&mp);
 
@@ -97,7 +97,7 @@ int main(void) {
 
   /* JSON cannot encode unknowns: that is an error with a path. */
   {
-    dv_status_t st = dv_json_encode(&json, obj, NULL, &err);
+    dv_status_t st = dv_json_encode(&json, obj, dv_value_type(obj), &err);
     dv_str_t path = dv_error_path(err);
     printf("json of the full object: %s at %.*s\n", dv_status_str(st), (int)path.len, path.ptr ? path.ptr : "");
     dv_error_free(err);
@@ -107,7 +107,7 @@ int main(void) {
       goto done;
     }
   }
-  TRY(dv_json_encode(&json, known, NULL, &err));
+  TRY(dv_json_encode(&json, known, dv_value_type(known), &err));
   printf("json:    %.*s\n", (int)json.len, json.ptr);
 
 done:

@@ -6,6 +6,9 @@
 #   scripts/install-deps.sh          build and test dependencies
 #   scripts/install-deps.sh --fuzz   also clang and its sanitizer/libFuzzer
 #                                    runtimes (scripts/fuzz.sh)
+#   scripts/install-deps.sh --package
+#                                    also the Debian packaging tools
+#                                    (scripts/package-test.sh, debian/)
 set -euo pipefail
 
 # The library needs Boost, simdjson and utf8proc; GoogleTest and the rest are
@@ -16,9 +19,13 @@ pkgs=(meson ninja-build pkg-config g++ python3
       libgtest-dev libgmock-dev zstd gzip abigail-tools
       libbenchmark-dev libmsgpack-cxx-dev)
 
-if [ "${1:-}" = --fuzz ]; then
-  pkgs+=(clang libclang-rt-14-dev)
-fi
+for arg in "$@"; do
+  case "$arg" in
+    --fuzz) pkgs+=(clang libclang-rt-14-dev) ;;
+    --package) pkgs+=(dpkg-dev debhelper lintian) ;;
+    *) echo "install-deps: unknown option $arg" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${pkgs[@]}"; do

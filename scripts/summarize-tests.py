@@ -10,6 +10,10 @@
   as above from the build folder named on their "build=DIR" line.
 - LOG_DIR/fuzz.log: one test per fuzz target ("fuzz NAME ok|FINDING").
 - LOG_DIR/install.log: the install test, one test.
+- LOG_DIR/quickstart.log: one test per README quick start and setup
+  ("quickstart SETUP/NAME ok|FAILED").
+- LOG_DIR/package.log: one test per check of the Debian packages
+  ("package CHECK ok|FAILED").
 - LOG_DIR/rust.log: cargo's "test result:" lines; a failing step before
   cargo test (bindings check, fmt, clippy, example) counts as one failure.
 - LOG_DIR/go.log: go test -v "--- PASS/FAIL/SKIP" lines of top-level tests;
@@ -106,14 +110,28 @@ for name in ("asan.log", "tsan.log"):
         f += 1
     passed, failed, skipped = passed + p, failed + f, skipped + s
 
-# Fuzzing campaigns (scripts/fuzz.sh): one line per target, "fuzz NAME ok"
-# or "fuzz NAME FINDING"; a failure before any target ran counts as one.
-text, rc = read_log("fuzz.log")
-if text is not None:
-    p = len(re.findall(r"^fuzz \S+\s+ok\b", text, re.M))
-    f = len(re.findall(r"^fuzz \S+\s+FINDING\b", text, re.M))
+
+def count_lines(name, word, bad):
+    """A log with one line per test, "WORD NAME ok" or "WORD NAME BAD ...";
+    a failure before any test ran counts as one."""
+    text, rc = read_log(name)
+    if text is None:
+        return 0, 0
+    p = len(re.findall(rf"^{word} \S+\s+ok\b", text, re.M))
+    f = len(re.findall(rf"^{word} \S+\s+{bad}\b", text, re.M))
     if rc != 0 and f == 0:
         f += 1
+    return p, f
+
+
+# Fuzzing campaigns (scripts/fuzz.sh): "fuzz TARGET ok|FINDING"; the README
+# quick starts (scripts/quickstart-test.py): "quickstart SETUP/NAME
+# ok|FAILED"; the Debian packages (scripts/package-test.sh): "package CHECK
+# ok|FAILED".
+for name, word, bad in (("fuzz.log", "fuzz", "FINDING"),
+                        ("quickstart.log", "quickstart", "FAILED"),
+                        ("package.log", "package", "FAILED")):
+    p, f = count_lines(name, word, bad)
     passed, failed = passed + p, failed + f
 
 text, rc = read_log("install.log")

@@ -2,9 +2,11 @@
 # Runs every test of libdynval from a fresh checkout: installs the
 # dependencies, builds, runs all Meson test suites (C++ unit tests, C API,
 # headers, ABI symbols and abidiff baseline, CLI, examples, fuzz corpus
-# replays, hardening, go-cty cross-checks), the install test, the Rust
-# bindings (cargo test, clippy), the Go binding (go vet, go test -race) and
-# the go-cty conformance suite; then the Meson suites again under
+# replays, hardening, go-cty cross-checks), the install test, the Debian
+# packages (scripts/package-test.sh: build, lintian, a C program against
+# them), the Rust bindings (cargo test, clippy), the Go binding (go vet, go
+# test -race), the go-cty conformance suite and README's quick starts
+# (scripts/quickstart-test.py); then the Meson suites again under
 # AddressSanitizer + UndefinedBehaviorSanitizer, the concurrency tests under
 # ThreadSanitizer (scripts/sanitize.sh), and a short libFuzzer campaign per
 # fuzz target (scripts/fuzz.sh); then prints one plain summary line
@@ -14,7 +16,8 @@
 # Usage: scripts/test.sh [BUILD_DIR]        (default: build; the sanitizer
 #                                            and fuzz builds go beside it as
 #                                            BUILD_DIR-asan, -tsan, -fuzz)
-# Set DYNVAL_SKIP_BINDINGS=1 to skip the bindings and conformance,
+# Set DYNVAL_SKIP_BINDINGS=1 to skip the bindings, conformance and quick
+# starts, DYNVAL_SKIP_PACKAGES=1 to skip the Debian packages,
 # DYNVAL_SKIP_SANITIZERS=1 to skip the sanitizer builds, DYNVAL_SKIP_FUZZ=1 to
 # skip fuzzing; DYNVAL_FUZZ_SECONDS sets the time per fuzz target (30).
 set -uo pipefail
@@ -44,6 +47,12 @@ echo "== install test"
 scripts/install-test.sh "$build" 2>&1 | tee "$logs/install.log"
 echo "exit=${PIPESTATUS[0]}" >> "$logs/install.log"
 
+if [ "${DYNVAL_SKIP_PACKAGES:-0}" != 1 ]; then
+  echo "== Debian packages"
+  scripts/package-test.sh 2>&1 | tee "$logs/package.log"
+  echo "exit=${PIPESTATUS[0]}" >> "$logs/package.log"
+fi
+
 if [ "${DYNVAL_SKIP_BINDINGS:-0}" != 1 ]; then
   echo "== Rust bindings"
   bindings/rust/test.sh "$build" 2>&1 | tee "$logs/rust.log"
@@ -52,6 +61,10 @@ if [ "${DYNVAL_SKIP_BINDINGS:-0}" != 1 ]; then
   echo "== Go binding and go-cty conformance"
   bindings/go/test.sh "$build" 2>&1 | tee "$logs/go.log"
   echo "exit=${PIPESTATUS[0]}" >> "$logs/go.log"
+
+  echo "== README quick starts (C, Go, Rust; uninstalled and installed)"
+  python3 scripts/quickstart-test.py "$build" 2>&1 | tee "$logs/quickstart.log"
+  echo "exit=${PIPESTATUS[0]}" >> "$logs/quickstart.log"
 fi
 
 if [ "${DYNVAL_SKIP_SANITIZERS:-0}" != 1 ]; then

@@ -28,6 +28,13 @@ type DecodeOptions struct {
 	// 10000); the numbers of one input may also print as at most 8 times
 	// that many characters beyond their input length in total.
 	MaxNumberDigits int
+	// IgnoreUndefinedAttributes skips object attributes the object type does
+	// not have (at any depth, inside dynamic wrappers too; map keys are not
+	// affected) instead of failing with "unsupported attribute", as
+	// terraform-plugin-go's ValueFromJSONOpts does: for state written by an
+	// older schema. Both formats; a MessagePack object must still hold every
+	// attribute of the type.
+	IgnoreUndefinedAttributes bool
 }
 
 // c converts the options into the C struct (in Go memory: it holds no
@@ -40,6 +47,9 @@ func (o *DecodeOptions) c() *C.dv_decode_options_t {
 	mustOK(C.dv_decode_options_init(&co, C.DV_DECODE_OPTIONS_VERSION, nil))
 	if o.RejectTrailing {
 		co.flags |= C.DV_DECODE_REJECT_TRAILING
+	}
+	if o.IgnoreUndefinedAttributes {
+		co.flags |= C.DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES
 	}
 	co.max_depth = C.size_t(o.MaxDepth)
 	co.max_input_size = C.size_t(o.MaxInputSize)
@@ -80,9 +90,14 @@ func DecodeJSON(data []byte, t *Type, opts *DecodeOptions) (*Value, error) {
 	return newValue(out), nil
 }
 
-// EncodeMsgpack encodes the value as MessagePack by type t (nil for the
-// value's own type), byte-identical to cty msgpack.Marshal. A value that
-// does not conform to t gives ErrTypeMismatch.
+// EncodeMsgpack encodes the value as MessagePack by type t, byte-identical
+// to cty msgpack.Marshal: t is the type the value was decoded with, or use
+// Schema.EncodeMsgpack. Pass v.Type() only for a value built by hand: by its
+// own type a value decoded by a schema loses the wrappers of its dynamic
+// attributes and no longer decodes by that schema. A nil t gives
+// ErrInvalidArg. A value whose type does not conform to t is converted first
+// (Convert), as go-cty's Marshal does; one that does not convert gives
+// ErrTypeMismatch.
 func (v *Value) EncodeMsgpack(t *Type) ([]byte, error) {
 	var buf C.dv_buf_t
 	var cerr *C.dv_error_t
@@ -95,9 +110,9 @@ func (v *Value) EncodeMsgpack(t *Type) ([]byte, error) {
 	return takeBuf(&buf), nil
 }
 
-// EncodeJSON encodes the value as JSON by type t (nil for the value's own
-// type), byte-identical to cty json.Marshal. Unknown values give ErrUnknownValue,
-// infinities ErrUnsupported.
+// EncodeJSON encodes the value as JSON by type t (required, as for
+// EncodeMsgpack), byte-identical to cty json.Marshal. Unknown values give
+// ErrUnknownValue, infinities ErrUnsupported.
 func (v *Value) EncodeJSON(t *Type) ([]byte, error) {
 	var buf C.dv_buf_t
 	var cerr *C.dv_error_t

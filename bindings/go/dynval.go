@@ -5,13 +5,14 @@
 //
 // The package wraps the C library through cgo and finds it with pkg-config
 // (`#cgo pkg-config: dynval`). To build against an uninstalled meson build
-// directory, point PKG_CONFIG_PATH at BUILD/meson-uninstalled and
-// LD_LIBRARY_PATH at BUILD/capi.
+// directory, point PKG_CONFIG_PATH at BUILD/meson-uninstalled; its Libs carry
+// an rpath to the library, so programs run without LD_LIBRARY_PATH.
 //
 // # Ownership
 //
-// [Value], [Type], [Schema] and [Builder] own a reference to a C object. The
-// contract is an explicit Close (idempotent and safe on a nil receiver):
+// [Value], [Type], [Schema], [IdentitySchema], [SchemaDocument] and [Builder]
+// own a reference to a C object. The contract is an explicit Close
+// (idempotent and safe on a nil receiver):
 //
 //	v, err := dynval.DecodeMsgpack(data, ty, nil)
 //	if err != nil { ... }
@@ -21,9 +22,19 @@
 // never closed, as a safety net only: the garbage collector does not see the
 // C memory and may run late. Using an object after Close panics.
 //
-// Every getter that returns a *Value or *Type returns a new reference owned
-// by the caller (the C side clones in O(1)), so results stay valid after
-// their parent is closed.
+// Values read from another value (Index, Get, Find, Lookup, the Elements,
+// Entries and Attributes iterators, Walk, a [Diff]'s entries) are borrowed
+// views, as go-tree-sitter's Node is a view of its Tree: no Close needed
+// (it does nothing on a view), no C allocation, and the view keeps its
+// owner alive for the garbage collector. A view is usable while its owner
+// is open; after the owner's explicit Close, using the view panics (like
+// any use after Close) instead of reading freed memory. Clone a view to
+// keep it beyond its owner. Getters returning a *Type return a new
+// reference.
+//
+// The schema views ([Block], [Attribute], [Object], [NestedBlock]) are small
+// values that hold their schema (keeping it alive) and panic once it is
+// closed.
 //
 // # Concurrency
 //

@@ -54,48 +54,6 @@ var (
 	ErrUnknownValue = &Error{Status: StatusUnknownValue}
 )
 
-// PathStepKind says what a [PathStep] selects.
-type PathStepKind uint32
-
-// The kinds of path steps (dv_path_step_kind_t).
-const (
-	// StepAttr selects an object attribute by Name.
-	StepAttr PathStepKind = C.DV_PATH_ATTR
-	// StepIndex selects a list, tuple or set element by Index.
-	StepIndex PathStepKind = C.DV_PATH_INDEX
-	// StepKey selects a map element by Name.
-	StepKey PathStepKind = C.DV_PATH_KEY
-)
-
-// PathStep is one step of a path into a value (cty PathStep).
-type PathStep struct {
-	Kind  PathStepKind
-	Index int64  // for StepIndex
-	Name  string // for StepAttr and StepKey
-}
-
-// Attr returns a step selecting object attribute name.
-func Attr(name string) PathStep { return PathStep{Kind: StepAttr, Name: name} }
-
-// Index returns a step selecting element i of a list, tuple or set.
-func Index(i int64) PathStep { return PathStep{Kind: StepIndex, Index: i} }
-
-// Key returns a step selecting the map element with key k.
-func Key(k string) PathStep { return PathStep{Kind: StepKey, Name: k} }
-
-// String renders the step the way cty users read it: .name, [3], ["key"].
-func (s PathStep) String() string {
-	switch s.Kind {
-	case StepAttr:
-		return "." + s.Name
-	case StepIndex:
-		return "[" + strconv.FormatInt(s.Index, 10) + "]"
-	case StepKey:
-		return "[" + strconv.Quote(s.Name) + "]"
-	}
-	return "[?]"
-}
-
 // Error is a failure reported by libdynval: a status, a message (go-cty's
 // wording where go-cty has one), the path into the value where it happened
 // (rendered and as steps) and the byte offset in the input (-1 when the
@@ -103,8 +61,8 @@ func (s PathStep) String() string {
 type Error struct {
 	Status  Status
 	Message string
-	Path    string
-	Steps   []PathStep
+	Path    string // Steps as Path.String renders them
+	Steps   Path   // set-element values are owned
 	Offset  int64
 }
 
@@ -153,19 +111,8 @@ func takeError(st C.dv_status_t, cerr *C.dv_error_t) error {
 	if cerr != nil {
 		e.Message = goStr(C.dv_error_message(cerr))
 		e.Path = goStr(C.dv_error_path(cerr))
-		n := int(C.dv_error_path_length(cerr))
-		if n > 0 {
-			e.Steps = make([]PathStep, 0, n)
-			for i := 0; i < n; i++ {
-				var cs C.dv_path_step_t
-				if C.dv_error_path_step(cerr, C.size_t(i), &cs) {
-					e.Steps = append(e.Steps, PathStep{
-						Kind:  PathStepKind(cs.kind),
-						Index: int64(cs.index),
-						Name:  goStr(cs.name),
-					})
-				}
-			}
+		if steps := C.dv_error_path_steps(cerr); C.dv_path_length(steps) > 0 {
+			e.Steps = goPath(steps, nil, nil)
 		}
 		if off := C.dv_error_offset(cerr); off != C.DV_OFFSET_NONE {
 			e.Offset = int64(off)

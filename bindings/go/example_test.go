@@ -21,10 +21,9 @@ func Example() {
 		panic(err)
 	}
 	defer v.Close()
-	for name, attr := range v.Attributes() {
+	for name, attr := range v.Attributes() { // attr is a view of v: no Close
 		g, _ := attr.ToGo()
 		fmt.Printf("%s = %v\n", name, g)
-		attr.Close()
 	}
 	js, _ := v.EncodeJSON(ty)
 	fmt.Println(string(js))
@@ -41,7 +40,7 @@ func ExampleUnknownVal() {
 		panic(err)
 	}
 	defer u.Close()
-	b, _ := u.EncodeMsgpack(nil)
+	b, _ := u.EncodeMsgpack(u.Type())
 	fmt.Printf("% x\n", b)
 	fmt.Println(u.RefinedNotNull(), u.RefinedPrefix())
 	// Output:
@@ -53,8 +52,8 @@ func ExampleUnknownVal() {
 func ExampleParseNumber() {
 	dec, _ := dynval.ParseNumber("0.1")
 	bin, _ := dynval.FloatVal(0.1)
-	a, _ := dec.EncodeMsgpack(nil)
-	b, _ := bin.EncodeMsgpack(nil)
+	a, _ := dec.EncodeMsgpack(dec.Type())
+	b, _ := bin.EncodeMsgpack(bin.Type())
 	fmt.Printf("% x\n% x\n", a, b)
 	// Output:
 	// a3 30 2e 31
@@ -77,8 +76,42 @@ func ExampleError() {
 func ExampleFromGo() {
 	v, _ := dynval.FromGo(map[string]any{"n": 1.5, "tags": []any{"a", "b"}})
 	defer v.Close()
-	js, _ := v.EncodeJSON(nil)
+	js, _ := v.EncodeJSON(v.Type())
 	fmt.Println(string(js), v.Type())
 	// Output:
 	// {"n":1.5,"tags":["a","b"]} ["object",{"n":"number","tags":["tuple",["string","string"]]}]
+}
+
+// Walk a value, replace parts of it, and compare plan and result.
+func ExampleValue_Transform() {
+	ty, _ := dynval.ParseType([]byte(`["object",{"id":"string","tags":["set","string"]}]`))
+	defer ty.Close()
+	planned, _ := dynval.DecodeJSON([]byte(`{"id":"i-1","tags":["b","a"]}`), ty, nil)
+	defer planned.Close()
+	planned.Walk(func(p dynval.Path, v *dynval.Value) (bool, error) {
+		fmt.Println(p, v)
+		return true, nil
+	})
+	applied, _ := planned.Transform(func(p dynval.Path, v *dynval.Value) (*dynval.Value, error) {
+		if s, err := v.AsString(); err == nil && len(p) == 2 {
+			return dynval.StringVal(s + "!"), nil
+		}
+		return v, nil
+	})
+	defer applied.Close()
+	d := planned.Diff(applied)
+	defer d.Close()
+	for _, e := range d.All() {
+		fmt.Println(e)
+	}
+	// Output:
+	// cty.ObjectVal(map[string]cty.Value{"id":cty.StringVal("i-1"), "tags":cty.SetVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")})})
+	// .id cty.StringVal("i-1")
+	// .tags cty.SetVal([]cty.Value{cty.StringVal("a"), cty.StringVal("b")})
+	// .tags["a"] cty.StringVal("a")
+	// .tags["b"] cty.StringVal("b")
+	// .tags["a!"]: - => cty.StringVal("a!")
+	// .tags["b!"]: - => cty.StringVal("b!")
+	// .tags["a"]: cty.StringVal("a") => -
+	// .tags["b"]: cty.StringVal("b") => -
 }

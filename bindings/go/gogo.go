@@ -144,7 +144,6 @@ func (v *Value) ToGo() (any, error) {
 		out := make([]any, 0, n)
 		for _, e := range v.Elements() {
 			g, err := e.ToGo()
-			e.Close()
 			if err != nil {
 				return nil, err
 			}
@@ -155,7 +154,6 @@ func (v *Value) ToGo() (any, error) {
 		out := map[string]any{}
 		for k, e := range v.Entries() {
 			g, err := e.ToGo()
-			e.Close()
 			if err != nil {
 				return nil, err
 			}

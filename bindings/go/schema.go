@@ -51,9 +51,12 @@ func (s *Schema) Clone() *Schema {
 }
 
 // SchemaFromJSON loads one block of a `providers schema -json` document.
-// selector is "provider", "resource:NAME", "data:NAME" or "ephemeral:NAME";
-// provider is the provider address, or "" when the document holds exactly
-// one provider. Errors: ErrParse, ErrSchema, ErrNotFound, ErrInvalidArg.
+// selector is "provider", "resource:NAME", "data:NAME", "ephemeral:NAME",
+// "list:NAME", "action:NAME" or "state_store:NAME"; provider is the provider
+// address, or "" when the document holds exactly one provider. Each call
+// parses the whole document: to take several schemas from one, use
+// ParseSchemaDocument. Errors: ErrParse, ErrSchema, ErrNotFound,
+// ErrInvalidArg.
 func SchemaFromJSON(doc []byte, selector, provider string) (*Schema, error) {
 	p, n := cbytes(doc)
 	sel, seln := cstr(selector)
@@ -123,6 +126,71 @@ func (s *Schema) ImpliedType() *Type {
 	return newType(out)
 }
 
+// DecodeMsgpack decodes MessagePack bytes by the schema (its implied type):
+// DecodeMsgpack(data, s.ImpliedType(), opts).
+func (s *Schema) DecodeMsgpack(data []byte, opts *DecodeOptions) (*Value, error) {
+	p, n := cbytes(data)
+	var out *C.dv_value_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_decode_msgpack(&out, s.ptr(), p, n, opts.c(), &cerr)
+	runtime.KeepAlive(data)
+	runtime.KeepAlive(s)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return newValue(out), nil
+}
+
+// DecodeJSON decodes JSON text by the schema (its implied type).
+func (s *Schema) DecodeJSON(data []byte, opts *DecodeOptions) (*Value, error) {
+	p, n := cbytes(data)
+	var out *C.dv_value_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_decode_json(&out, s.ptr(), (*C.char)(p), n, opts.c(), &cerr)
+	runtime.KeepAlive(data)
+	runtime.KeepAlive(s)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return newValue(out), nil
+}
+
+// EncodeMsgpack encodes a value as MessagePack by the schema (its implied
+// type), byte-identical to go-cty: the right call for a value decoded by
+// this schema, whose dynamic attributes keep their type wrappers.
+func (s *Schema) EncodeMsgpack(v *Value) ([]byte, error) {
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_encode_msgpack(&buf, s.ptr(), v.ptr(), &cerr)
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(s)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}
+
+// EncodeJSON encodes a value as JSON by the schema (its implied type).
+func (s *Schema) EncodeJSON(v *Value) ([]byte, error) {
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_encode_json(&buf, s.ptr(), v.ptr(), &cerr)
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(s)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}
+
+// ValueFromFlatmap reads legacy flatmap state by the schema (its implied
+// type), as provider SDKs upgrade pre-0.12 state: see ValueFromFlatmap.
+func (s *Schema) ValueFromFlatmap(m map[string]string) (*Value, error) {
+	return flatmap(m, func(out **C.dv_value_t, k, v *C.dv_str_t, n C.size_t, cerr **C.dv_error_t) C.dv_status_t {
+		return C.dv_schema_value_from_flatmap(out, s.ptr(), k, v, n, cerr)
+	}, s)
+}
+
 // Version returns the schema version.
 func (s *Schema) Version() int64 {
 	v := int64(C.dv_schema_version(s.ptr()))
@@ -147,11 +215,12 @@ type Nesting int32
 
 // Nesting modes, numbered as the plugin protocol's NestingMode.
 const (
-	NestingSingle Nesting = C.DV_NESTING_SINGLE
-	NestingList   Nesting = C.DV_NESTING_LIST
-	NestingSet    Nesting = C.DV_NESTING_SET
-	NestingMap    Nesting = C.DV_NESTING_MAP
-	NestingGroup  Nesting = C.DV_NESTING_GROUP // blocks only
+	NestingInvalid Nesting = C.DV_NESTING_INVALID // never in a valid schema
+	NestingSingle  Nesting = C.DV_NESTING_SINGLE
+	NestingList    Nesting = C.DV_NESTING_LIST
+	NestingSet     Nesting = C.DV_NESTING_SET
+	NestingMap     Nesting = C.DV_NESTING_MAP
+	NestingGroup   Nesting = C.DV_NESTING_GROUP // blocks only
 )
 
 // AttrFlags are the flags of a schema attribute.
@@ -165,6 +234,9 @@ const (
 	AttrSensitive  AttrFlags = C.DV_ATTR_SENSITIVE
 	AttrDeprecated AttrFlags = C.DV_ATTR_DEPRECATED
 	AttrWriteOnly  AttrFlags = C.DV_ATTR_WRITE_ONLY
+	// Identity attributes only.
+	AttrRequiredForImport AttrFlags = C.DV_ATTR_REQUIRED_FOR_IMPORT
+	AttrOptionalForImport AttrFlags = C.DV_ATTR_OPTIONAL_FOR_IMPORT
 )
 
 // Builder builds a schema block by block. It is not safe for concurrent
@@ -234,6 +306,85 @@ func (b *Builder) Block(typeName string, nesting Nesting, body *Builder, minItem
 	runtime.KeepAlive(body)
 	runtime.KeepAlive(typeName)
 	return takeError(st, cerr)
+}
+
+// SetDescription sets the description of the block being built.
+func (b *Builder) SetDescription(text string, kind DescriptionKind) error {
+	s, n := cstr(text)
+	var cerr *C.dv_error_t
+	st := C.dv_builder_set_description(b.ptr(), s, n, C.dv_description_kind_t(kind), &cerr)
+	runtime.KeepAlive(b)
+	runtime.KeepAlive(text)
+	return takeError(st, cerr)
+}
+
+// SetDeprecated marks the block being built deprecated (or not), with a
+// message ("" for none).
+func (b *Builder) SetDeprecated(deprecated bool, message string) error {
+	s, n := cstr(message)
+	var cerr *C.dv_error_t
+	st := C.dv_builder_set_deprecated(b.ptr(), C.bool(deprecated), s, n, &cerr)
+	runtime.KeepAlive(b)
+	runtime.KeepAlive(message)
+	return takeError(st, cerr)
+}
+
+// SetComputed sets tfplugin6.11 Block.computed on the block being built.
+func (b *Builder) SetComputed(computed bool) error {
+	var cerr *C.dv_error_t
+	st := C.dv_builder_set_computed(b.ptr(), C.bool(computed), &cerr)
+	runtime.KeepAlive(b)
+	return takeError(st, cerr)
+}
+
+// SetAttributeDescription sets the description of the attribute name added
+// before (ErrNotFound when there is none).
+func (b *Builder) SetAttributeDescription(name, text string, kind DescriptionKind) error {
+	ns, nn := cstr(name)
+	ts, tn := cstr(text)
+	var cerr *C.dv_error_t
+	st := C.dv_builder_set_attribute_description(b.ptr(), ns, nn, ts, tn, C.dv_description_kind_t(kind), &cerr)
+	runtime.KeepAlive(b)
+	runtime.KeepAlive(name)
+	runtime.KeepAlive(text)
+	return takeError(st, cerr)
+}
+
+// SetAttributeDeprecationMessage sets the deprecation message of the
+// attribute name added before (mark it deprecated with AttrDeprecated).
+func (b *Builder) SetAttributeDeprecationMessage(name, message string) error {
+	ns, nn := cstr(name)
+	ms, mn := cstr(message)
+	var cerr *C.dv_error_t
+	st := C.dv_builder_set_attribute_deprecation_message(b.ptr(), ns, nn, ms, mn, &cerr)
+	runtime.KeepAlive(b)
+	runtime.KeepAlive(name)
+	runtime.KeepAlive(message)
+	return takeError(st, cerr)
+}
+
+// SetNestedItems sets the (deprecated, never validated) item bounds of the
+// nested attribute name added before.
+func (b *Builder) SetNestedItems(name string, minItems, maxItems int64) error {
+	ns, nn := cstr(name)
+	var cerr *C.dv_error_t
+	st := C.dv_builder_set_nested_items(b.ptr(), ns, nn, C.int64_t(minItems), C.int64_t(maxItems), &cerr)
+	runtime.KeepAlive(b)
+	runtime.KeepAlive(name)
+	return takeError(st, cerr)
+}
+
+// BuildIdentity builds an identity schema from the builder's attributes
+// (each with a type and only the import flags); the builder is unchanged.
+func (b *Builder) BuildIdentity(version int64) (*IdentitySchema, error) {
+	var out *C.dv_identity_schema_t
+	var cerr *C.dv_error_t
+	st := C.dv_builder_build_identity(&out, b.ptr(), C.int64_t(version), &cerr)
+	runtime.KeepAlive(b)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return newIdentitySchema(out), nil
 }
 
 // Build checks and freezes a schema from the builder's block (the builder

@@ -6,7 +6,8 @@
 #
 # BUILD_DIR must hold capi/libdynval.so (ninja -C BUILD_DIR capi/libdynval.so.0.1.0)
 # and meson-uninstalled/dynval-uninstalled.pc, which pkg-config resolves for
-# `#cgo pkg-config: dynval`. Extra conformance flags go through
+# `#cgo pkg-config: dynval`; its Libs carry an rpath to BUILD_DIR/capi, so the
+# tests run without LD_LIBRARY_PATH. Extra conformance flags go through
 # DYNVAL_CONF_SEED / DYNVAL_CONF_CASES. Exits nonzero on any failure.
 set -eu
 
@@ -20,8 +21,7 @@ if [ ! -f "$build/meson-uninstalled/dynval-uninstalled.pc" ]; then
   exit 2
 fi
 PKG_CONFIG_PATH="$build/meson-uninstalled${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
-LD_LIBRARY_PATH="$build/capi${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-export PKG_CONFIG_PATH LD_LIBRARY_PATH
+export PKG_CONFIG_PATH
 # Do not reuse test results cached against another build of the library.
 export GOFLAGS="${GOFLAGS:+$GOFLAGS }-count=1"
 

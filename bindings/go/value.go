@@ -16,22 +16,71 @@ import (
 )
 
 // Value is a cty value: null, unknown (optionally refined) or known, of any
-// type. It is immutable and safe for concurrent use; release it with Close.
+// type. It is immutable and safe for concurrent use.
+//
+// A Value is either owned or a borrowed view. Constructors, decoders,
+// [Value.Clone] and the operations that build values (Transform, SetPath,
+// UnknownAsNull, Path.Apply) return owned values: release them with Close
+// (a cleanup frees forgotten ones eventually). Values read from another
+// value (Index, Get, Lookup, the Elements, Entries and Attributes
+// iterators, Walk, the parts of a Diff) are views, as go-tree-sitter's Node
+// is a view of its Tree: they need no Close (it does nothing), cost no C
+// allocation, and keep their owner alive for the garbage collector. A view
+// is valid as long as its owner is open: after the owner's Close, using the
+// view panics (it never reads freed memory). Clone a view to keep it
+// beyond its owner.
 type Value struct {
-	p       *C.dv_value_t
+	p        *C.dv_value_t
+	src      *source // what keeps p valid
+	borrowed bool    // a view: Close does nothing
+}
+
+// source is what keeps a C object, and every view into it, alive: an owned
+// reference freed by Close or, failing that, by a cleanup once no owner or
+// view is reachable; or the scope of one callback, which has nothing to
+// free and ends when the callback returns.
+type source struct {
+	live    bool
+	free    func() // releases the C object; nil for a callback scope
 	cleanup runtime.Cleanup
+}
+
+// close releases the source's C object now (once); views into it panic
+// from then on.
+func (s *source) close() {
+	if !s.live {
+		return
+	}
+	s.live = false
+	if s.free != nil {
+		s.cleanup.Stop()
+		s.free()
+	}
 }
 
 // newValue wraps an owned C value.
 func newValue(p *C.dv_value_t) *Value {
-	v := &Value{p: p}
-	v.cleanup = runtime.AddCleanup(v, func(p *C.dv_value_t) { C.dv_value_free(p) }, p)
-	return v
+	src := &source{live: true, free: func() { C.dv_value_free(p) }}
+	src.cleanup = runtime.AddCleanup(src, func(p *C.dv_value_t) { C.dv_value_free(p) }, p)
+	return &Value{p: p, src: src}
 }
 
-// borrowed wraps a value borrowed from a parent as a new owned reference,
-// or returns nil for NULL. The caller keeps the parent alive during the call.
-func borrowed(p *C.dv_value_t) *Value {
+// newScope returns the source of views that are valid during one callback;
+// end it with close.
+func newScope() *source { return &source{live: true} }
+
+// view wraps a value borrowed from v (nil for NULL). The view shares v's
+// source, so it keeps v's owner alive and dies with it.
+func (v *Value) view(p *C.dv_value_t) *Value {
+	if p == nil {
+		return nil
+	}
+	return &Value{p: p, src: v.src, borrowed: true}
+}
+
+// cloneOf returns a new owned reference to a borrowed C value (nil for NULL).
+// The caller keeps the value's owner alive during the call.
+func cloneOf(p *C.dv_value_t) *Value {
 	if p == nil {
 		return nil
 	}
@@ -40,10 +89,11 @@ func borrowed(p *C.dv_value_t) *Value {
 	return newValue(out)
 }
 
-// ptr returns the C handle; it panics after Close.
+// ptr returns the C handle; it panics after Close, on a view whose owner
+// was closed, and on a callback's value after the callback returned.
 func (v *Value) ptr() *C.dv_value_t {
-	if v == nil || v.p == nil {
-		panic("dynval: use of a nil or closed *Value")
+	if v == nil || v.src == nil || !v.src.live {
+		panic("dynval: use of a nil or closed *Value (or of a view of a closed value)")
 	}
 	if debugGC {
 		maybeGC()
@@ -51,18 +101,22 @@ func (v *Value) ptr() *C.dv_value_t {
 	return v.p
 }
 
-// Close releases the value. It is idempotent and does nothing on a nil
-// *Value. Values obtained from it (elements, attributes) stay valid.
+// IsView reports whether v is a borrowed view (see [Value]) rather than an
+// owned value.
+func (v *Value) IsView() bool { return v != nil && v.borrowed }
+
+// Close releases an owned value: it is idempotent, does nothing on a nil
+// *Value and on a view, and makes the views read from v unusable (they
+// panic). Clone a view first to keep it.
 func (v *Value) Close() {
-	if v == nil || v.p == nil {
+	if v == nil || v.src == nil || v.borrowed {
 		return
 	}
-	v.cleanup.Stop()
-	C.dv_value_free(v.p)
-	v.p = nil
+	v.src.close()
 }
 
-// Clone returns another reference to the same immutable value, in O(1).
+// Clone returns a new owned reference to the same immutable value, in O(1);
+// it is how a view is kept beyond its owner.
 func (v *Value) Clone() *Value {
 	var out *C.dv_value_t
 	st := C.dv_value_clone(&out, v.ptr(), nil)
@@ -644,50 +698,65 @@ func (v *Value) Len() (int, error) {
 
 // Index returns element i of a list, tuple or set (go-cty's iteration
 // order), or the value of entry/attribute i of a map or object (bytewise
-// order), as a new reference; nil when there is none.
+// order), as a view; nil when there is none.
 func (v *Value) Index(i int) *Value {
 	if i < 0 {
 		return nil
 	}
-	r := borrowed(C.dv_value_element(v.ptr(), C.size_t(i)))
+	r := v.view(C.dv_value_element(v.ptr(), C.size_t(i)))
 	runtime.KeepAlive(v)
 	return r
 }
 
-// Get returns the object attribute or map element named key, or nil.
+// Get returns the object attribute or map element named key as a view, or
+// nil when there is none (also for null, unknown and other values; see
+// [Value.Find] to tell them apart).
 func (v *Value) Get(key string) *Value {
 	s, n := cstr(key)
-	r := borrowed(C.dv_value_get(v.ptr(), s, n))
+	r := v.view(C.dv_value_get(v.ptr(), s, n))
 	runtime.KeepAlive(v)
 	runtime.KeepAlive(key)
 	return r
 }
 
-// Lookup follows a path of steps (cty Path.Apply without errors) and returns
-// the value there, or nil when a step does not apply.
+// Find looks up an object attribute or map element like Get, telling a
+// missing attribute or key (nil, nil) from a value that cannot have any:
+// an unknown value gives ErrUnknownValue; a null value, or one that is neither
+// an object nor a map, ErrTypeMismatch.
+func (v *Value) Find(key string) (*Value, error) {
+	s, n := cstr(key)
+	var out *C.dv_value_t
+	var cerr *C.dv_error_t
+	st := C.dv_value_find(&out, v.ptr(), s, n, &cerr)
+	runtime.KeepAlive(v)
+	runtime.KeepAlive(key)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return v.view(out), nil
+}
+
+// Lookup follows a path without errors and returns the value there as a
+// view, or nil when a step does not apply (through null and unknown values
+// too): attribute steps apply to objects, key steps to maps and objects,
+// index steps to lists, tuples and sets (go-cty's order), set-element
+// steps select the set's element equal to their value. [Path.Apply] is
+// cty's Path.Apply, with errors.
 func (v *Value) Lookup(steps ...PathStep) *Value {
+	p := v.ptr()
 	if len(steps) == 0 {
-		return v.Clone()
+		return v.view(p)
 	}
-	names := make([]string, len(steps))
-	for i, s := range steps {
-		names[i] = s.Name
-	}
-	carr, free := cStrArray(names)
-	defer free()
-	cs := make([]C.dv_path_step_t, len(steps))
-	for i, s := range steps {
-		cs[i] = C.dv_path_step_t{kind: C.uint32_t(s.Kind), index: C.int64_t(s.Index), name: carr[i]}
-	}
-	r := borrowed(C.dv_value_lookup(v.ptr(), &cs[0], C.size_t(len(cs))))
+	cp := Path(steps).cPath()
+	defer C.dv_path_free(cp)
+	r := v.view(C.dv_value_lookup_path(p, cp))
 	runtime.KeepAlive(v)
 	return r
 }
 
 // Elements iterates over a known list, set or tuple (sets in go-cty's
 // order), or over the values of a map or object, yielding the index and a
-// new reference to each element (close it, or leave it to the cleanup).
-// Null, unknown and primitive values yield nothing.
+// view of each element. Null, unknown and primitive values yield nothing.
 func (v *Value) Elements() iter.Seq2[int, *Value] {
 	return func(yield func(int, *Value) bool) {
 		n, err := v.Len()
@@ -704,8 +773,7 @@ func (v *Value) Elements() iter.Seq2[int, *Value] {
 }
 
 // Entries iterates over a known map or object in bytewise key order,
-// yielding each key and a new reference to its value. Other values yield
-// nothing.
+// yielding each key and a view of its value. Other values yield nothing.
 func (v *Value) Entries() iter.Seq2[string, *Value] {
 	return func(yield func(string, *Value) bool) {
 		n, err := v.Len()
@@ -721,7 +789,7 @@ func (v *Value) Entries() iter.Seq2[string, *Value] {
 				return
 			}
 			k := goStr(key)
-			ev := borrowed(e)
+			ev := v.view(e)
 			runtime.KeepAlive(v)
 			if !yield(k, ev) {
 				return
@@ -803,7 +871,7 @@ func (v *Value) Hash() uint64 {
 // GoString renders the value in go-cty's GoString style for debugging, e.g.
 // cty.StringVal("x"). Not a stable format.
 func (v *Value) GoString() string {
-	if v == nil || v.p == nil {
+	if v == nil || v.src == nil || !v.src.live {
 		return "<closed>"
 	}
 	var buf C.dv_buf_t

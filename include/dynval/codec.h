@@ -8,8 +8,12 @@
  * value and byte offset), never a crash, a hang or memory out of proportion
  * to the input. Resource limits are set with [`dv_decode_options_t`].
  *
- * To decode by a provider schema, use the schema's implied type
- * ([`dv_schema_implied_type`] in schema.h).
+ * To encode or decode by a provider schema, use [`dv_schema_encode_msgpack`]
+ * and its siblings: they use the schema's implied type. Encode a value by
+ * the type it was decoded with (or by its schema), never by the value's own
+ * type: where the schema has a dynamic type, only the schema's type makes
+ * the encoder write the type wrapper the decoder needs. So the encoders
+ * require a type.
  *
  * All functions here only read their inputs and may run concurrently.
  */
@@ -19,6 +23,7 @@
 #include "common.h"
 #include "buffer.h"
 #include "error.h"
+#include "schema.h"
 #include "type.h"
 #include "value.h"
 
@@ -37,6 +42,19 @@ extern "C" {
  * non-whitespace). By default they are ignored, as go-cty ignores them.
  */
 #define DV_DECODE_REJECT_TRAILING 0x01u
+
+/**
+ * [`dv_decode_options_t`] `flags`: object attributes that the object type
+ * does not have are skipped instead of failing with `unsupported
+ * attribute`, at any depth and inside dynamic wrappers (map keys are not
+ * affected), as terraform-plugin-go's `ValueFromJSONWithOpts` does with
+ * `IgnoreUndefinedAttributes`. For state written by an older schema
+ * (UpgradeResourceState). Applies to both formats and to transcoding; the
+ * skipped values are only walked over. A MessagePack object must still
+ * hold every attribute of the type (as without the flag); a JSON object may
+ * omit attributes, which are then null.
+ */
+#define DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES 0x02u
 
 /**
  * Decoder options, an options-style struct: initialize it with
@@ -107,18 +125,19 @@ DV_API dv_status_t dv_msgpack_decode(dv_value_t **out, const void *data, size_t 
  *            NULL gives `DV_ERR_INVALID_ARG`.
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param type the type to encode as (dynamic positions get go-cty's
- *             `[type JSON, value]` wrapper), or NULL for the value's own
- *             type.
- * A value whose type differs from `type` is first converted as go-cty's
- * `convert.Convert` would for the supported cases: number or bool to string
- * (`true` becomes `"true"`), string to number or bool when it parses, and
- * list/map/tuple/object element-wise; a null or unknown becomes a null or
- * unknown of `type`. Anything else is `DV_ERR_TYPE_MISMATCH`.
+ *             `[type JSON, value]` wrapper): the type the value was decoded
+ *             with, or its schema's implied type. NULL gives
+ *             `DV_ERR_INVALID_ARG` (to encode a value by its own type, pass
+ *             [`dv_value_type`] explicitly; a dynamic position then loses
+ *             its wrapper).
+ * A value whose type does not conform to `type` (equal, except that `type`
+ * may be dynamic where the value has any type) is first converted by
+ * [`dv_value_convert`], as go-cty's `Marshal` does.
  *
  * @param err optional error details (with the path of the bad element).
- * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not conform to
- *         `type` and cannot be converted); `DV_ERR_INVALID_ARG`;
- *         `DV_ERR_NOMEM`. Thread-safe.
+ * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not convert to
+ *         `type`); `DV_ERR_LIMIT` (a string converted to a number is too
+ *         long); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_msgpack_encode(dv_buf_t *out, const dv_value_t *v, const dv_type_t *type,
                                      dv_error_t **err);
@@ -143,6 +162,59 @@ DV_API dv_status_t dv_json_decode(dv_value_t **out, const char *json, size_t len
  */
 DV_API dv_status_t dv_json_encode(dv_buf_t *out, const dv_value_t *v, const dv_type_t *type,
                                   dv_error_t **err);
+
+/**
+ * The type a JSON text implies (go-cty `ctyjson.ImpliedType`): strings,
+ * numbers and bools their primitive types, null the dynamic type, objects
+ * object types (a key repeated with another type is an error) and arrays
+ * tuple types. For JSON state without a type, e.g. to decode it and then
+ * [`dv_value_convert`] it.
+ *
+ * @param out receives the type, owned by the caller (free with
+ *            [`dv_type_free`]); NULL gives `DV_ERR_INVALID_ARG`.
+ * @param json,len the text (not retained); NULL only when `len == 0`.
+ * @param err optional error details (go-cty's message, byte offset).
+ * @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON, data after the value, a
+ *         repeated key of another type); `DV_ERR_LIMIT` (nesting deeper
+ *         than 1000); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_json_implied_type(dv_type_t **out, const char *json, size_t len, dv_error_t **err);
+
+/* Section - By schema */
+
+/**
+ * Decodes MessagePack by a schema: [`dv_msgpack_decode`] with the schema's
+ * implied type ([`dv_schema_implied_type`]). Parameters, ownership and
+ * statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`. Schema rules
+ * beyond the type are checked by [`dv_schema_validate`]. Thread-safe.
+ */
+DV_API dv_status_t dv_schema_decode_msgpack(dv_value_t **out, const dv_schema_t *s, const void *data,
+                                            size_t len, const dv_decode_options_t *opts, dv_error_t **err);
+
+/**
+ * Decodes JSON by a schema: [`dv_json_decode`] with the schema's implied
+ * type. As [`dv_schema_decode_msgpack`].
+ */
+DV_API dv_status_t dv_schema_decode_json(dv_value_t **out, const dv_schema_t *s, const char *json, size_t len,
+                                         const dv_decode_options_t *opts, dv_error_t **err);
+
+/**
+ * Encodes a value as MessagePack by a schema: [`dv_msgpack_encode`] with
+ * the schema's implied type, the right call for a value decoded by that
+ * schema (dynamic attributes keep their type wrappers). Parameters,
+ * ownership and statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`.
+ * Thread-safe.
+ */
+DV_API dv_status_t dv_schema_encode_msgpack(dv_buf_t *out, const dv_schema_t *s, const dv_value_t *v,
+                                            dv_error_t **err);
+
+/**
+ * Encodes a value as JSON by a schema: [`dv_json_encode`] with the schema's
+ * implied type. As [`dv_schema_encode_msgpack`], with the statuses of
+ * [`dv_json_encode`].
+ */
+DV_API dv_status_t dv_schema_encode_json(dv_buf_t *out, const dv_schema_t *s, const dv_value_t *v,
+                                         dv_error_t **err);
 
 /* Section - Transcoding without building a value */
 

@@ -8,8 +8,10 @@
  * libdynval implements the value layer of the Terraform / OpenTofu provider
  * protocol byte-identically to go-cty v1.18: cty types ([`dv_type_t`]),
  * values with unknowns, refinements and arbitrary-precision numbers
- * ([`dv_value_t`]), provider schemas ([`dv_schema_t`]) and the MessagePack
- * and JSON codecs (codec.h).
+ * ([`dv_value_t`]), paths into values ([`dv_path_t`]; walking, transforming
+ * and editing values, value.h; differences, diff.h), provider schemas
+ * ([`dv_schema_t`]), the MessagePack and JSON codecs (codec.h), and go-cty's
+ * type conversion and unification (convert.h).
  *
  * ## Using it
  *
@@ -30,7 +32,7 @@
  * - Owned results come through the first parameter, `out`, and are released
  *   with the matching `dv_<noun>_free` ([`dv_value_free`],
  *   [`dv_type_free`], [`dv_schema_free`], [`dv_builder_free`],
- *   [`dv_error_free`]); owned bytes come in a [`dv_buf_t`] released with
+ *   [`dv_path_free`], [`dv_diff_free`], [`dv_error_free`]); owned bytes come in a [`dv_buf_t`] released with
  *   [`dv_buf_dispose`]. Never release library memory with libc `free()`.
  *   On failure, `out` is left untouched.
  * - Getters that return a pointer or a [`dv_str_t`] directly are borrowed:
@@ -78,7 +80,10 @@
 #include "buffer.h"
 #include "type.h"
 #include "value.h"
+#include "path.h"
+#include "diff.h"
 #include "codec.h"
 #include "schema.h"
+#include "convert.h"
 
 #endif /* DYNVAL_DYNVAL_H */

@@ -27,13 +27,21 @@ typedef struct dv_error dv_error_t;
 /** [`dv_error_offset`] returns this when the error has no input offset. */
 #define DV_OFFSET_NONE ((size_t)-1)
 
-/* Section - Path steps (shared with dv_value_lookup in value.h) */
+/* Section - Paths (dv_path_t is in path.h; steps are shared with dv_value_lookup) */
+
+/**
+ * A path into a value (cty `Path`): opaque, owned by the caller when built
+ * with [`dv_path_new`], freed with [`dv_path_free`]; see dynval/path.h.
+ */
+typedef struct dv_path dv_path_t;
 
 /** The kind of one step of a path into a value (cty `PathStep`). */
 typedef enum dv_path_step_kind {
-  DV_PATH_ATTR = 1,  /**< object attribute `.name` (uses `name`) */
-  DV_PATH_INDEX = 2, /**< list/tuple/set element `[index]` (uses `index`) */
-  DV_PATH_KEY = 3,   /**< map element `["key"]` (uses `name`) */
+  DV_PATH_ATTR = 1,    /**< object attribute `.name` (uses `name`) */
+  DV_PATH_INDEX = 2,   /**< list/tuple/set element `[index]` (uses `index`) */
+  DV_PATH_KEY = 3,     /**< map element `["key"]` (uses `name`) */
+  DV_PATH_ELEMENT = 4, /**< set element, keyed by the element itself
+                            ([`dv_path_step_element`]; only in a [`dv_path_t`]) */
   DV_PATH_STEP__FORCE_INT32 = 0x7FFFFFFF
 } dv_path_step_kind_t;
 
@@ -70,10 +78,10 @@ DV_API dv_status_t dv_error_status(const dv_error_t *e);
 DV_API dv_str_t dv_error_message(const dv_error_t *e);
 
 /**
- * Returns the path into the value where the error was found, rendered the
- * way cty users read it, e.g. `.network[0].ip["v4"]` (map keys quoted as Go
- * `%q`). Empty (`len == 0`) when the error is not about a position inside a
- * value.
+ * Returns the path into the value where the error was found, rendered as
+ * [`dv_path_to_string`] renders [`dv_error_path_steps`]`(e)`, e.g.
+ * `.network[0].ip["v4"]`. Empty (`len == 0`) when the error is not about a
+ * position inside a value.
  *
  * @param e the error; NULL gives `{NULL, 0}`.
  * @return a view borrowed from `e`, NUL-terminated, valid until
@@ -98,11 +106,27 @@ DV_API size_t dv_error_path_length(const dv_error_t *e);
  * @param i the step index, `0 <= i < `[`dv_error_path_length`]`(e)`; out of
  *          range gives false.
  * @param step_out receives the step; its `name` is borrowed from `e` and
- *          valid until [`dv_error_free`]`(e)`. NULL gives false.
+ *          valid until [`dv_error_free`]`(e)`. A set-element step gives
+ *          kind `DV_PATH_ELEMENT` and an empty `name` (its value:
+ *          [`dv_path_step_element`] on [`dv_error_path_steps`]`(e)`). NULL
+ *          gives false.
  * @return true when `*step_out` was written.
  * Thread-safe (read-only).
  */
 DV_API bool dv_error_path_step(const dv_error_t *e, size_t i, dv_path_step_t *step_out);
+
+/**
+ * Returns the path into the value where the error was found, as a path
+ * object (set-element steps included), to read with the functions of
+ * dynval/path.h or to apply to another value.
+ *
+ * @param e the error; NULL gives NULL.
+ * @return a path borrowed from `e` (do not free it; clone it with
+ *         [`dv_path_clone`] to keep it), empty when the error has no path;
+ *         valid until [`dv_error_free`]`(e)`.
+ * Thread-safe (read-only).
+ */
+DV_API const dv_path_t *dv_error_path_steps(const dv_error_t *e);
 
 /**
  * Returns the byte offset in the decoded input where the problem starts, or

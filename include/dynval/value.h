@@ -566,6 +566,44 @@ DV_API const dv_value_t *dv_value_get(const dv_value_t *v, const char *key, size
 DV_API const dv_value_t *dv_value_lookup(const dv_value_t *v, const dv_path_step_t *steps,
                                          size_t n);
 
+/**
+ * Looks up an object attribute by name or a map element by key, telling
+ * why nothing is there: a missing attribute or key is not an error (`*out`
+ * is NULL), a null or unknown parent is. Names and keys are NFC-normalised
+ * before the lookup.
+ *
+ * @param out receives the element, borrowed from `v` (do not free), or NULL
+ *            when there is no such attribute or key; NULL gives
+ *            `DV_ERR_INVALID_ARG`.
+ * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param key the name or key bytes (not retained); may be NULL only when
+ *            `len == 0`.
+ * @param len the key length.
+ * @param err optional error details.
+ * @return `DV_OK` (found or not); `DV_ERR_UNKNOWN_VALUE` (`v` is unknown);
+ *         `DV_ERR_TYPE_MISMATCH` (`v` is null, or neither an object nor a
+ *         map); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_value_find(const dv_value_t **out, const dv_value_t *v, const char *key, size_t len,
+                                 dv_error_t **err);
+
+/**
+ * Follows a [`dv_path_t`] without errors, as [`dv_value_lookup`] does for
+ * an array of steps: attribute steps apply to objects, key steps to maps
+ * and objects, index steps to lists, tuples and sets (iteration order), and
+ * a set-element step selects the set's first element equal to its value
+ * (cty `Equals`; for a value holding unknowns, which is never `Equals`, the
+ * first element [`dv_value_raw_equals`] to it). [`dv_path_apply`] is cty's
+ * `Path.Apply`, with its errors and its results through unknowns.
+ *
+ * @param v the root value; NULL gives NULL.
+ * @param p the path; NULL gives NULL; the empty path gives `v`.
+ * @return the value at the path, borrowed from `v` (do not free), or NULL
+ *         when a step does not apply or the element is absent (including
+ *         through null and unknown values). Thread-safe.
+ */
+DV_API const dv_value_t *dv_value_lookup_path(const dv_value_t *v, const dv_path_t *p);
+
 /* Section - Comparison, hashing, printing */
 
 /**
@@ -615,6 +653,151 @@ DV_API dv_status_t dv_value_hash(uint64_t *out, const dv_value_t *v, dv_error_t 
  * @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_value_debug_string(dv_buf_t *out, const dv_value_t *v, dv_error_t **err);
+
+
+/* Section - Walking, transforming and editing */
+
+/**
+ * A callback may return this (any positive value does the same) to skip
+ * the children of the value it was given: see [`dv_walk_cb`] and
+ * [`dv_transform_cb`].
+ */
+#define DV_WALK_SKIP 1
+
+/**
+ * Called by [`dv_value_walk`] for each value, parents before children.
+ *
+ * @param path the path from the walked value to `v` (the empty path for
+ *             the walked value itself); borrowed for the call only (it
+ *             changes as the walk moves: copy it with [`dv_path_clone`]).
+ * @param v the value, borrowed from the walked value (valid as long as
+ *          that value, not just for the call).
+ * @param payload the caller's pointer, as given to [`dv_value_walk`].
+ * @return 0 to go on into `v`'s children; a positive value
+ *         ([`DV_WALK_SKIP`]) to skip them; a negative value to stop the
+ *         walk, which then returns that value.
+ */
+typedef int (*dv_walk_cb)(const dv_path_t *path, const dv_value_t *v, void *payload);
+
+/**
+ * Visits a value and every value nested in it, pre-order, as cty `Walk`:
+ * list, tuple and set elements in order (sets in go-cty's order), map
+ * entries and object attributes bytewise by key or name. The child paths
+ * are `[i]` for list and tuple elements, `["key"]` for map entries, `.name`
+ * for attributes and a set-element step (the element itself) for set
+ * elements. Null and unknown values have no children. The walk needs no
+ * C stack per level of nesting.
+ *
+ * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param cb the callback; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param payload passed to `cb` unchanged; may be NULL.
+ * @param err optional error details (left NULL when `cb` stops the walk).
+ * @return `DV_OK` (0) when the walk completed; the negative value `cb`
+ *         returned to stop it; or a positive `dv_status_t` on failure
+ *         (`DV_ERR_INVALID_ARG`, `DV_ERR_NOMEM`). Thread-safe (as safe as
+ *         `cb`).
+ */
+DV_API int dv_value_walk(const dv_value_t *v, dv_walk_cb cb, void *payload, dv_error_t **err);
+
+/**
+ * Called by [`dv_value_transform`]: `enter` before a value's children are
+ * transformed, `exit` after, with the value rebuilt from its transformed
+ * children (cty `Transformer.Enter` and `Exit`).
+ *
+ * @param path the path from the transformed value's root to `v`, borrowed
+ *             for the call only.
+ * @param v the value, borrowed for the call only (clone it with
+ *          [`dv_value_clone`] to keep it; it may be a value rebuilt for
+ *          this call).
+ * @param replace `*replace` is NULL on entry. Leave it NULL to keep `v`, or
+ *                store a new owned value (from a constructor, a clone...)
+ *                that takes `v`'s place: libdynval takes ownership of it,
+ *                whatever the callback returns.
+ * @param payload the caller's pointer, as given to [`dv_value_transform`].
+ * @return 0 to go on; a negative value to stop the transform, which then
+ *         returns that value. From `enter`, a positive value
+ *         ([`DV_WALK_SKIP`]) leaves the value's children as they are
+ *         (`exit` still runs for the value); from `exit`, positive values
+ *         are the same as 0.
+ */
+typedef int (*dv_transform_cb)(const dv_path_t *path, const dv_value_t *v, dv_value_t **replace,
+                               void *payload);
+
+/**
+ * Builds a new value from `v` by replacing values anywhere inside it, as
+ * cty `Transform` (`exit` only) and `TransformWithTransformer` (`enter`
+ * and `exit`) do: children are visited in [`dv_value_walk`]'s order, with
+ * its paths; after a collection's children, `exit` gets the collection
+ * rebuilt from them as go-cty rebuilds it (`ListVal`, `SetVal`, `MapVal`,
+ * `TupleVal`, `ObjectVal`: a list's element type then follows its elements,
+ * a set is deduplicated and reordered). Parts that no callback replaced are
+ * shared with `v`, not copied. Empty collections, nulls and unknowns have no
+ * children.
+ *
+ * @param out receives the new value (owned by the caller; free with
+ *            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`. Untouched
+ *            unless the result is `DV_OK`.
+ * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param enter called before each value's children; may be NULL.
+ * @param exit called after each value's children; may be NULL.
+ * @param payload passed to the callbacks unchanged; may be NULL.
+ * @param err optional error details; with `DV_ERR_TYPE_MISMATCH`, the path
+ *            of the collection that could not be rebuilt. Left NULL when a
+ *            callback stops the transform.
+ * @return `DV_OK` (0); the negative value a callback returned to stop;
+ *         `DV_ERR_TYPE_MISMATCH` when a list, set or map would hold
+ *         elements of different types (go-cty panics there);
+ *         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe (as safe as the
+ *         callbacks).
+ */
+DV_API int dv_value_transform(dv_value_t **out, const dv_value_t *v, dv_transform_cb enter,
+                              dv_transform_cb exit, void *payload, dv_error_t **err);
+
+/**
+ * Replaces every unknown value inside `v`, at any depth, with the null
+ * value of its type, as cty `UnknownAsNull` (for writing a value to a
+ * format without unknowns). Wholly known parts are shared with `v`.
+ *
+ * @param out receives the new value (owned by the caller; free with
+ *            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.
+ * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param err optional error details.
+ * @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_value_unknown_as_null(dv_value_t **out, const dv_value_t *v, dv_error_t **err);
+
+/**
+ * Returns a copy of `v` with the value at `path` replaced by `new_value`.
+ * Only the collections along the path are rebuilt (as many as the path has
+ * steps); everything else is shared with `v`. Steps select as
+ * [`dv_value_lookup_path`] does, except that a key step that is the last
+ * step of the path may name a map key that does not exist yet: it is
+ * added. A set is deduplicated and reordered after its element changes.
+ *
+ * The new value must have the type its position has: the attribute's type
+ * in an object, the element's in a tuple, the element type of a list, set
+ * or map. Where that type contains the dynamic pseudo-type, a more specific
+ * value is allowed (e.g. a string where an attribute is `DynamicVal`), as
+ * long as every list, set and map still has one element type; a null or
+ * unknown value of the dynamic type takes the position's type. An empty
+ * path returns a new reference to `new_value`.
+ *
+ * @param out receives the new value (owned by the caller; free with
+ *            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.
+ * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param path where to put `new_value`; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param new_value the replacement (reference copied); NULL gives
+ *                  `DV_ERR_INVALID_ARG`.
+ * @param err optional error details, with the path of the failing step.
+ * @return `DV_OK`; `DV_ERR_UNKNOWN_VALUE` (the path goes through an unknown
+ *         value); `DV_ERR_TYPE_MISMATCH` (through a null or primitive
+ *         value, a step that does not apply to the value's kind, or a
+ *         replacement of the wrong type); `DV_ERR_NOT_FOUND` (no such
+ *         attribute, key or element); `DV_ERR_OUT_OF_RANGE` (an index past
+ *         the end); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_value_set_path(dv_value_t **out, const dv_value_t *v, const dv_path_t *path,
+                                     const dv_value_t *new_value, dv_error_t **err);
 
 #ifdef __cplusplus
 }

@@ -48,7 +48,7 @@ struct Limits {
   size_t max_input_size = size_t(1) << 31; // bytes of input
   size_t max_elements = size_t(1) << 28;   // elements + entries over the whole document
   size_t max_string_length = size_t(1) << 30;  // bytes of one string
-  size_t max_number_digits = 10000;        // characters of one number's text (decimal numbers)
+  size_t max_number_digits = Number::kDefaultMaxDigits;  // characters of one number's text
 };
 
 // Printing a number costs time quadratic in its digits, and a short input
@@ -129,6 +129,13 @@ enum class Trailing : uint8_t { Ignore = 0, Reject = 1 };
 struct DecodeOptions {
   Limits limits{};
   Trailing trailing = Trailing::Ignore;
+  // terraform-plugin-go's ValueFromJSONOpts.IgnoreUndefinedAttributes, in
+  // both formats: an object entry whose key is not an attribute of the
+  // object type (at any depth, inside dynamic wrappers too) is skipped
+  // instead of being "unsupported attribute". Map keys are unaffected.
+  // MessagePack objects must then still hold every attribute of the type
+  // once (as without the option); JSON objects may omit attributes (null).
+  bool ignore_undefined_attributes = false;
 };
 
 // ---- MessagePack (codec/msgpack_*.cpp) ----

@@ -8,15 +8,15 @@
 // included), and the {"value":...,"type":...} wrapper (value first) where the
 // schema type is dynamic and the value's type is not.
 //
-// go-cty first runs convert.Convert when the value does not conform to the
-// type. We apply the same primitive conversions inline while walking (number ->
-// string via Text('f', -1), bool -> "true"/"false", string -> number/bool when
-// parseable) and treat missing optional attributes as null, as the object
-// conversion does; any other structural mismatch is Status::TypeMismatch.
+// Like go-cty's Marshal, a value whose type does not conform to the type
+// (Type::conforms_to) is first converted by convert::convert, the one
+// conversion of the library (src/convert); the walker then assumes a
+// conforming value.
 #include <string>
 #include <string_view>
 
 #include "codec/codec.hpp"
+#include "convert/convert.hpp"
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "text/text.hpp"
@@ -25,20 +25,6 @@
 
 namespace dynval::codec {
 namespace {
-
-[[noreturn]] void mismatch(std::string msg) { throw Error(Status::TypeMismatch, std::move(msg)); }
-
-// convert's unsafe string -> bool conversion (conversion_primitive.go).
-bool string_to_bool(std::string_view s) {
-  if (s == "true" || s == "1") return true;
-  if (s == "false" || s == "0") return false;
-  std::string lower(s);
-  for (char& c : lower)
-    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-  if (lower == "true") mismatch("a bool is required; to convert from string, use lowercase \"true\"");
-  if (lower == "false") mismatch("a bool is required; to convert from string, use lowercase \"false\"");
-  mismatch("a bool is required");
-}
 
 class JsonEncoder {
  public:
@@ -57,32 +43,30 @@ class JsonEncoder {
       out_.append("null", 4);
       return;
     }
-    const TypeKind vk = v.type().kind();
     switch (tk) {
       case TypeKind::String:
-        encode_string(v, vk);
+        text::append_json_quoted(out_, v.as_string());
         return;
       case TypeKind::Number:
-        encode_number(v, vk);
+        append_number(v.as_number());
         return;
       case TypeKind::Bool:
-        encode_bool(v, vk);
+        if (v.as_bool())
+          out_.append("true", 4);
+        else
+          out_.append("false", 5);
         return;
       case TypeKind::List:
       case TypeKind::Set:
-        if (vk != tk) mismatch_type(v, t);
         encode_sequence(v, t.element());
         return;
       case TypeKind::Tuple:
-        if (vk != TypeKind::Tuple || v.length() != t.tuple_size()) mismatch_type(v, t);
         encode_tuple(v, t);
         return;
       case TypeKind::Map:
-        if (vk != TypeKind::Map) mismatch_type(v, t);
         encode_map(v, t.element());
         return;
       case TypeKind::Object:
-        if (vk != TypeKind::Object) mismatch_type(v, t);
         encode_object(v, t);
         return;
       case TypeKind::Dynamic:
@@ -94,8 +78,9 @@ class JsonEncoder {
   }
 
  private:
-  [[noreturn]] static void mismatch_type(const Value& v, const Type& t) {
-    mismatch(t.friendly_name() + " required, but have " + v.type().friendly_name());
+  [[noreturn]] static void not_conforming(const Value& v, const Type& t) {
+    throw Error(Status::Internal, "json encoder: value of type " + v.type().friendly_name() +
+                                      " does not conform to " + t.friendly_name());
   }
 
   // marshalDynamic: {"value":<v as its own type>,"type":<type JSON>}. go-cty
@@ -114,69 +99,10 @@ class JsonEncoder {
     out_.push_back('}');
   }
 
-  void encode_string(const Value& v, TypeKind vk) {
-    switch (vk) {
-      case TypeKind::String:
-        text::append_json_quoted(out_, v.as_string());
-        return;
-      case TypeKind::Number: {
-        // convert: Number -> String is f.Text('f', -1) (ASCII, no escaping
-        // needed beyond the quotes).
-        out_.push_back('"');
-        v.as_number().append_text(out_);
-        out_.push_back('"');
-        return;
-      }
-      case TypeKind::Bool:
-        if (v.as_bool())
-          out_.append("\"true\"", 6);
-        else
-          out_.append("\"false\"", 7);
-        return;
-      default:
-        mismatch("string required, but have " + v.type().friendly_name());
-    }
-  }
-
   void append_number(const Number& n) {
     // go-cty: RawEquals(PositiveInfinity/NegativeInfinity) -> error.
     if (n.is_inf()) throw Error(Status::Unsupported, "cannot serialize infinity as JSON");
     n.append_text(out_);
-  }
-
-  void encode_number(const Value& v, TypeKind vk) {
-    switch (vk) {
-      case TypeKind::Number:
-        append_number(v.as_number());
-        return;
-      case TypeKind::String: {
-        // convert: String -> Number is ParseNumberVal.
-        std::optional<Number> n = Number::parse(v.as_string());
-        if (!n) mismatch("a number is required");
-        append_number(*n);
-        return;
-      }
-      default:
-        mismatch("number required, but have " + v.type().friendly_name());
-    }
-  }
-
-  void encode_bool(const Value& v, TypeKind vk) {
-    bool b;
-    switch (vk) {
-      case TypeKind::Bool:
-        b = v.as_bool();
-        break;
-      case TypeKind::String:
-        b = string_to_bool(v.as_string());
-        break;
-      default:
-        mismatch("bool required, but have " + v.type().friendly_name());
-    }
-    if (b)
-      out_.append("true", 4);
-    else
-      out_.append("false", 5);
   }
 
   // List and set elements (sets in go-cty iteration order, which is the
@@ -198,8 +124,9 @@ class JsonEncoder {
   }
 
   void encode_tuple(const Value& v, const Type& t) {
-    out_.push_back('[');
     const size_t n = v.length();
+    if (n != t.tuple_size()) not_conforming(v, t);
+    out_.push_back('[');
     for (size_t i = 0; i < n; ++i) {
       if (i) out_.push_back(',');
       try {
@@ -255,42 +182,25 @@ class JsonEncoder {
       out_.push_back('}');
       return;
     }
+    // A conforming value has exactly the type's attributes (names sorted
+    // the same way), each conforming to its attribute type.
     const size_t na = t.attr_count();
-    const size_t nv = vt.attr_count();
-    size_t j = 0;
+    if (vt.attr_count() != na) not_conforming(v, t);
     out_.push_back('{');
     for (size_t i = 0; i < na; ++i) {
       const std::string_view name = t.attr_name(i);
-      while (j < nv && vt.attr_name(j) < name) unsupported_attr(vt.attr_name(j));
+      if (vt.attr_name(i) != name) not_conforming(v, t);
       if (i) out_.push_back(',');
       text::append_json_quoted(out_, name);
       out_.push_back(':');
-      if (j < nv && vt.attr_name(j) == name) {
-        try {
-          encode(v.at(j), t.attr_type(i));
-        } catch (Error& e) {
-          e.prepend(PathStep::attr(name));
-          throw;
-        }
-        ++j;
-      } else if (t.attr_optional(i)) {
-        // convert fills an absent optional attribute with null.
-        out_.append("null", 4);
-      } else {
-        std::string msg = "attribute ";
-        text::append_go_quoted(msg, name);
-        msg += " is required";
-        throw Error(Status::TypeMismatch, std::move(msg));
+      try {
+        encode(v.at(i), t.attr_type(i));
+      } catch (Error& e) {
+        e.prepend(PathStep::attr(name));
+        throw;
       }
     }
-    if (j < nv) unsupported_attr(vt.attr_name(j));
     out_.push_back('}');
-  }
-
-  [[noreturn]] static void unsupported_attr(std::string_view name) {
-    std::string msg = "unsupported attribute ";
-    text::append_go_quoted(msg, name);
-    throw Error(Status::TypeMismatch, std::move(msg));
   }
 
   std::string& out_;
@@ -301,7 +211,11 @@ class JsonEncoder {
 void json_encode(std::string& out, const Value& v, const Type& type) {
   const size_t start = out.size();
   try {
-    JsonEncoder(out).encode(v, type);
+    if (v.type().conforms_to(type)) {
+      JsonEncoder(out).encode(v, type);
+    } else {
+      JsonEncoder(out).encode(convert::convert(v, type), type);
+    }
   } catch (...) {
     out.resize(start);  // leave the caller's buffer as it was
     throw;

@@ -67,23 +67,8 @@ inline bool is_json_number(std::string_view s) {
   return i == n;
 }
 
-// Decimal exponent magnitude of number text ("1e400" -> 400, "1p10" -> 4,
-// no exponent -> 0), saturating. Text('f', -1) writes about that many
-// digits, so a short literal such as 1e5944649 would print as millions of
-// characters: such numbers fail Limits::max_number_digits instead.
-inline uint64_t decimal_exponent_magnitude(std::string_view s) {
-  size_t i = s.find_first_of("eEpP");
-  if (i == std::string_view::npos) return 0;
-  const bool binary = s[i] == 'p' || s[i] == 'P';
-  ++i;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  uint64_t e = 0;
-  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
-    e = e * 10 + uint64_t(s[i] - '0');
-    if (e > (uint64_t(1) << 40)) break;
-  }
-  return binary ? e * 30103 / 100000 : e;
-}
+// Decimal exponent magnitude of number text: Number::text_exponent_magnitude.
+inline uint64_t decimal_exponent_magnitude(std::string_view s) { return Number::text_exponent_magnitude(s); }
 
 inline int hex_val(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -656,6 +641,7 @@ class JsonDecoder {
       const std::string_view key = unescape(kat + 1);
       size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
       if (idx == SIZE_MAX) {
+        if (opts_.ignore_undefined_attributes) continue;  // its value is skipped
         std::string msg = "unsupported attribute ";
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);

@@ -48,6 +48,7 @@ Value msgpack_decode(std::string_view in, const Type& type, const DecodeOptions&
   size_t elements = 0;
   Value::ArenaScope arena(in.size());
   Decoder dec(b, b, b + in.size(), opts.limits, &elements);
+  dec.set_ignore_undefined_attributes(opts.ignore_undefined_attributes);
   Value v = type.has_optional() ? dec.decode(type.without_optional()) : dec.decode(type);
   if (opts.trailing == Trailing::Reject && dec.offset() != in.size()) {
     throw Error(Status::Parse, "extra bytes after msgpack value", {}, dec.offset());

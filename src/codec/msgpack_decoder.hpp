@@ -43,6 +43,11 @@ class Decoder {
           size_t* elements)
       : begin_(begin), p_(p), end_(end), lim_(lim), elements_(elements) {}
 
+  // DecodeOptions::ignore_undefined_attributes: object map entries whose
+  // key is not an attribute of the type are skipped (their values only
+  // walked over).
+  void set_ignore_undefined_attributes(bool on) { ignore_undefined_ = on; }
+
   size_t offset() const { return size_t(p_ - begin_); }
   size_t left() const { return size_t(end_ - p_); }
 
@@ -467,12 +472,14 @@ class Decoder {
     std::vector<bool> seen_big;
   };
 
-  // Reads the key of the i-th entry of an object map and returns its
-  // attribute index (errors: non-string key, unsupported or duplicate
-  // attribute). Encoders (go-cty included) write attributes in sorted order,
-  // which is the schema's order: then each key is checked against attribute
-  // i with one compare. Any other order clears keys.in_order and falls back
-  // to a binary search.
+  // Reads the key of an object map entry and returns its attribute index
+  // (errors: non-string key, unsupported or duplicate attribute); i is the
+  // number of attributes read before it. Encoders (go-cty included) write
+  // attributes in sorted order, which is the schema's order: then each key
+  // is checked against attribute i with one compare. Any other order clears
+  // keys.in_order and falls back to a binary search. With
+  // ignore_undefined_attributes, an unsupported key returns SIZE_MAX (the
+  // caller skips its value).
   size_t read_attr_key(const Type& ty, const ObjShape& shape, size_t i, AttrKeys& keys,
                        std::string_view& key) {
     const size_t kat = offset();
@@ -481,11 +488,12 @@ class Decoder {
     }
     // Looked up before NFC normalisation, as go-cty does.
     size_t idx = i;
-    if (!keys.in_order || shape.names[i] != key) {
+    if (!keys.in_order || i >= shape.names.size() || shape.names[i] != key) {
       idx = ty.attr_index(key);
       if (idx != SIZE_MAX) keys.in_order = false;
     }
     if (idx == SIZE_MAX) {
+      if (ignore_undefined_) return SIZE_MAX;
       throw Error(Status::TypeMismatch, "unsupported attribute", {PathStep::key(text::to_nfc(key))},
                   kat);
     }
@@ -509,29 +517,34 @@ class Decoder {
     size_t n;
     if (!read_map_len(n)) fail(Status::TypeMismatch, "an object is required", at);
     const size_t want = ty.attr_count();
-    if (n != want) {
+    if (n != want && !ignore_undefined_) {
       // (go-cty returns EmptyObjectVal for a zero-length map whatever the
       // schema: the wrong type, so an error here.)
-      fail(Status::TypeMismatch,
-           "an object with " + std::to_string(want) + " attributes is required (" +
-               std::to_string(n) + " given)",
-           at);
+      object_count_mismatch(want, n, at);
     }
-    if (n == 0) return Value::empty_object();
+    if (n == 0) {
+      if (want != 0) object_count_mismatch(want, 0, at);
+      return Value::empty_object();
+    }
     check_count(n, 2, at);
     DepthGuard guard(*this, at);
     ObjShape local;
     const ObjShape& shape = shape_of(ty, local);
     // In schema order, values are appended in place; otherwise placed by index.
     Scratch vals(stack_);
-    vals.reserve(n);
-    AttrKeys keys(n);
+    vals.reserve(want);
+    AttrKeys keys(want);
+    size_t found = 0;  // attributes read (entries not skipped)
     for (size_t i = 0; i < n; ++i) {
       std::string_view key;
       const bool was_in_order = keys.in_order;
-      const size_t idx = read_attr_key(ty, shape, i, keys, key);
+      const size_t idx = read_attr_key(ty, shape, found, keys, key);
+      if (idx == SIZE_MAX) {  // ignore_undefined_attributes
+        skip_item();
+        continue;
+      }
       const bool in_order = keys.in_order;
-      if (was_in_order && !in_order) vals.resize(n);  // slots 0..i-1 hold attributes 0..i-1
+      if (was_in_order && !in_order) vals.resize(want);  // slots 0..found-1 hold attributes 0..found-1
       try {
         if (in_order) {
           vals.push(decode(shape.types[idx]));
@@ -543,13 +556,23 @@ class Decoder {
         e.prepend(PathStep::attr(key));
         throw;
       }
+      ++found;
     }
+    // Entries were skipped and an attribute is missing (every attribute
+    // read was read once).
+    if (found != want) object_count_mismatch(want, found, at);
     if (!ty.has_dynamic()) return Value::object_of(ty, vals.span());
     // Dynamic inside: the value's type is rebuilt from the values.
     std::vector<std::pair<std::string, Value>> attrs;
-    attrs.reserve(n);
-    for (size_t i = 0; i < n; ++i) attrs.emplace_back(std::string(ty.attr_name(i)), std::move(vals[i]));
+    attrs.reserve(want);
+    for (size_t i = 0; i < want; ++i) attrs.emplace_back(std::string(ty.attr_name(i)), std::move(vals[i]));
     return Value::object(std::move(attrs));
+  }
+
+  [[noreturn]] void object_count_mismatch(size_t want, size_t given, size_t at) {
+    fail(Status::TypeMismatch,
+         "an object with " + std::to_string(want) + " attributes is required (" + std::to_string(given) + " given)",
+         at);
   }
 
   // unmarshalDynamic: c0, or [type JSON (bin or str), value].
@@ -843,6 +866,7 @@ class Decoder {
   const uint8_t* p_;
   const uint8_t* end_;
   const Limits& lim_;
+  bool ignore_undefined_ = false;
   size_t number_expansion_ = 0;  // see check_number_digits (codec.hpp)
   size_t* elements_;
   size_t depth_ = 0;

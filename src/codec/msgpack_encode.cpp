@@ -1,21 +1,17 @@
 // MessagePack encoder: go-cty's cty/msgpack Marshal, byte for byte
 // (docs/gocty-behaviour.md sections 1-6; marshal.go, dynamic.go, unknown.go).
 //
-// One pass over the value, appending to the caller's string. Two walkers:
-//   - exact(): the value's type equals the schema type and the schema has no
-//     dynamic position, so every node is encoded by its own type with no
-//     per-node type checks (the common case: decoded or schema-built values);
-//   - general(): handles dynamic positions (wrapper, docs/gocty-behaviour.md#dynamic-wrapper) and values
-//     whose type differs from the schema type. A value whose type conforms
-//     to the schema type (dynamic there, anything here) is written as it is,
-//     unknowns with all their refinements; any other go-cty first passes
-//     through convert.Convert (docs/gocty-behaviour.md#marshal-order). The conversions done here
-//     are the ones convert performs for like-shaped values: primitive
-//     string<->number/bool and number/bool->string, element-wise list/map/
-//     tuple/object conversion (object: schema attributes only, missing
-//     optional attributes as null), and unknown/null of any type to unknown/
-//     null of the target (keeping only NotNull, like convert's
-//     prepareUnknownResult). Anything else is Status::TypeMismatch.
+// Marshal first converts a value whose type does not conform to the type
+// it is encoded as (Type::conforms_to), with convert::convert, the one
+// conversion of the library (src/convert); then it writes the value by the
+// type. One pass, appending to the caller's string, with two walkers:
+//   - exact(): the value's type equals the type and the type has no dynamic
+//     position, so every node is encoded by its own type with no per-node
+//     type checks (the common case: decoded or schema-built values);
+//   - general(): go-cty's marshal() for a conforming value: dynamic
+//     positions get the [type JSON, value] wrapper
+//     (docs/gocty-behaviour.md#dynamic-wrapper), unknowns
+//     are written with all their refinements, by their own type.
 // Error paths: list/set/tuple elements PathStep::idx, map entries
 // PathStep::key, object attributes PathStep::attr. They are built while
 // unwinding, so the happy path pays nothing for them.
@@ -25,6 +21,7 @@
 
 #include "codec/codec.hpp"
 #include "codec/msgpack_write.hpp"
+#include "convert/convert.hpp"
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "text/text.hpp"
@@ -34,43 +31,6 @@
 
 namespace dynval::codec {
 namespace {
-
-[[noreturn]] void mismatch(const Type& want) {
-  throw Error(Status::TypeMismatch, want.friendly_name() + " required");
-}
-
-// go-cty Type.TestConformance(want) == nil (cty/type_conform.go): `given`
-// equals `want` except that `want` may have dynamic where `given` has any
-// type. (values_detail::type_conforms is private to src/values.)
-bool conforms(const Type& given, const Type& want) {
-  if (want.is_dynamic() || given == want) return true;
-  if (given.kind() != want.kind()) return false;
-  switch (want.kind()) {
-    case TypeKind::List:
-    case TypeKind::Set:
-    case TypeKind::Map:
-      return conforms(given.element(), want.element());
-    case TypeKind::Object: {
-      const size_t n = want.attr_count();
-      if (given.attr_count() != n) return false;
-      for (size_t i = 0; i < n; ++i) {
-        if (given.attr_name(i) != want.attr_name(i)) return false;
-        if (!conforms(given.attr_type(i), want.attr_type(i))) return false;
-      }
-      return true;
-    }
-    case TypeKind::Tuple: {
-      const size_t n = want.tuple_size();
-      if (given.tuple_size() != n) return false;
-      for (size_t i = 0; i < n; ++i) {
-        if (!conforms(given.tuple_elem(i), want.tuple_elem(i))) return false;
-      }
-      return true;
-    }
-    default:
-      return false;  // different primitives
-  }
-}
 
 // The msgpack form of a number (marshal.go, docs/gocty-behaviour.md#number-form): Int64() exact ->
 // int; Float64() exact and not an integer (or +/-Inf) -> cb; else the
@@ -140,78 +100,34 @@ class Encoder {
     throw Error(Status::Internal, "known value of dynamic type");
   }
 
-  // Any value against any schema type (marshal() with the up-front
-  // conversion folded in).
+  // go-cty marshal(val, ty) for a value whose type conforms to ty.
   void general(const Value& v, const Type& ty) {
     const Type& vt = v.type();
-    if (ty.is_dynamic()) {
-      if (!vt.is_dynamic()) {
-        wrapper(v);
-        return;
-      }
-      // DynamicVal or NullVal(DynamicPseudoType): no wrapper.
-      if (!v.is_known()) {
-        mp::write_unknown(out_);
-      } else if (v.is_null()) {
-        mp::write_nil(out_);
-      } else {
-        throw Error(Status::Internal, "known value of dynamic type");
-      }
+    if (ty.is_dynamic() && !vt.is_dynamic()) {
+      wrapper(v);
       return;
     }
-    if (vt == ty) {
-      if (!ty.has_dynamic()) {
-        exact(v);
-        return;
-      }
-    } else if (conforms(vt, ty)) {
-      // go-cty Marshal converts only when val.Type().TestConformance(ty)
-      // fails; a value whose type conforms (ty has dynamic where vt has a
-      // concrete type) is marshalled as it is. An unknown keeps all its
-      // refinements: marshalUnknownValue(val.Range()) uses the value's own
-      // type. Known collections (sets included) keep their stored order and
-      // recurse below, writing wrappers at the dynamic positions.
-      if (!v.is_known()) {
-        unknown(v.refinements(), vt);
-        return;
-      }
-    } else {
-      convertible_or_throw(vt, ty);
-      if (!v.is_known()) {
-        // convert's prepareUnknownResult: only NotNull carries over.
-        Refinements r;
-        r.not_null = v.refinements().not_null;
-        unknown(r, ty);
-        return;
-      }
-      if (v.is_null()) {
-        mp::write_nil(out_);
-        return;
-      }
-      if (ty.is_primitive()) {
-        convert_primitive(v, ty);
-        return;
-      }
-    }
-    // Here: v's type has the same kind as ty (equal types with dynamic
-    // inside, or a structural conversion).
     if (!v.is_known()) {
-      unknown(v.refinements(), ty);
+      unknown(v.refinements(), vt);  // marshalUnknownValue(val.Range())
       return;
     }
     if (v.is_null()) {
       mp::write_nil(out_);
       return;
     }
+    if (vt == ty && !ty.has_dynamic()) {
+      exact(v);
+      return;
+    }
     switch (ty.kind()) {
       case TypeKind::List:
       case TypeKind::Set: {
         const Type ety = ty.element();
-        const size_t n = v.length();
-        mp::write_array_header(out_, n);
-        for (size_t i = 0; i < n; ++i) {
+        const std::span<const Value> elems = v.elements();
+        mp::write_array_header(out_, elems.size());
+        for (size_t i = 0; i < elems.size(); ++i) {
           try {
-            general(v.at(i), ety);
+            general(elems[i], ety);
           } catch (Error& e) {
             e.prepend(PathStep::idx(int64_t(i)));
             throw;
@@ -221,6 +137,7 @@ class Encoder {
       }
       case TypeKind::Tuple: {
         const size_t n = ty.tuple_size();
+        if (v.length() != n) break;
         mp::write_array_header(out_, n);
         for (size_t i = 0; i < n; ++i) {
           try {
@@ -249,24 +166,14 @@ class Encoder {
       }
       case TypeKind::Object: {
         const size_t n = ty.attr_count();
-        const bool same_shape = (vt == ty);
         mp::write_map_header(out_, n);
         for (size_t i = 0; i < n; ++i) {
           const std::string_view name = ty.attr_name(i);
+          const Value* av = v.get(name);
+          if (av == nullptr) throw Error(Status::Internal, "msgpack encoder: attribute missing after conversion");
           mp::write_str(out_, name);
           try {
-            // Schema attributes only (extra value attributes are dropped by
-            // convert); a missing optional attribute is null.
-            const Value* av = same_shape ? &v.at(i) : v.get(name);
-            if (av == nullptr) {
-              if (!ty.attr_optional(i)) {
-                throw Error(Status::TypeMismatch,
-                            "attribute " + text::go_quoted(name) + " is required");
-              }
-              mp::write_nil(out_);
-            } else {
-              general(*av, ty.attr_type(i));
-            }
+            general(*av, ty.attr_type(i));
           } catch (Error& e) {
             e.prepend(PathStep::attr(name));
             throw;
@@ -275,72 +182,15 @@ class Encoder {
         return;
       }
       default:
-        break;
+        // Primitives: a conforming value has exactly the type.
+        exact(v);
+        return;
     }
-    throw Error(Status::Internal, "unexpected type in msgpack encoder");
+    throw Error(Status::Internal, "msgpack encoder: value of type " + vt.friendly_name() +
+                                      " does not conform to " + ty.friendly_name());
   }
 
  private:
-  // convert.GetConversion exists for these (vt != ty, ty not dynamic)?
-  static void convertible_or_throw(const Type& vt, const Type& ty) {
-    if (vt.is_dynamic()) return;  // DynamicVal / null dynamic -> unknown/null of ty
-    const TypeKind a = vt.kind(), b = ty.kind();
-    if (vt.is_primitive() && ty.is_primitive()) {
-      // safe: number/bool -> string; unsafe (Convert allows): string -> number/bool.
-      if (b == TypeKind::String || a == TypeKind::String) return;
-      mismatch(ty);
-    }
-    if (a == b) {
-      if (a == TypeKind::Tuple && vt.tuple_size() != ty.tuple_size()) mismatch(ty);
-      if (a == TypeKind::Set) {
-        // Converting set elements could change their order and identity;
-        // only equal element types or a dynamic element slot are supported.
-        if (!(vt.element() == ty.element()) && !ty.element().is_dynamic()) mismatch(ty);
-      }
-      return;  // element/attribute conversions are checked while encoding
-    }
-    mismatch(ty);
-  }
-
-  void convert_primitive(const Value& v, const Type& ty) {
-    switch (ty.kind()) {
-      case TypeKind::String:
-        if (v.type().kind() == TypeKind::Number) {
-          std::string t = v.as_number().text();  // convert: Text('f', -1)
-          mp::write_str(out_, t);
-        } else {
-          mp::write_str(out_, v.as_bool() ? "true" : "false");
-        }
-        return;
-      case TypeKind::Number: {
-        auto n = Number::parse(v.as_string());
-        if (!n) throw Error(Status::TypeMismatch, "a number is required");
-        mp::write_number(out_, *n);
-        return;
-      }
-      case TypeKind::Bool: {
-        const std::string_view s = v.as_string();
-        if (s == "true" || s == "1") {
-          mp::write_bool(out_, true);
-        } else if (s == "false" || s == "0") {
-          mp::write_bool(out_, false);
-        } else if (s == "True" || s == "TRUE") {
-          throw Error(Status::TypeMismatch,
-                      "a bool is required; to convert from string, use lowercase \"true\"");
-        } else if (s == "False" || s == "FALSE") {
-          throw Error(Status::TypeMismatch,
-                      "a bool is required; to convert from string, use lowercase \"false\"");
-        } else {
-          throw Error(Status::TypeMismatch, "a bool is required");
-        }
-        return;
-      }
-      default:
-        break;
-    }
-    mismatch(ty);
-  }
-
   // dynamic.go: [type JSON as bin, value marshalled with its own type].
   void wrapper(const Value& v) {
     out_.push_back(char(0x92));
@@ -445,8 +295,10 @@ void msgpack_encode(std::string& out, const Value& v, const Type& type) {
   try {
     if (v.type() == type && !type.has_dynamic()) {
       enc.exact(v);
-    } else {
+    } else if (v.type().conforms_to(type)) {
       enc.general(v, type);
+    } else {
+      enc.general(convert::convert(v, type), type);
     }
   } catch (...) {
     out.resize(start);  // nothing is appended on failure

@@ -382,13 +382,9 @@ class MsgpackToJson : public detail::Decoder {
     size_t n;
     if (!read_map_len(n)) fail(Status::TypeMismatch, "an object is required", at);
     const size_t want = ty.attr_count();
-    if (n != want) {
-      fail(Status::TypeMismatch,
-           "an object with " + std::to_string(want) + " attributes is required (" +
-               std::to_string(n) + " given)",
-           at);
-    }
+    if (n != want && !ignore_undefined_) object_count_mismatch(want, n, at);
     if (n == 0) {
+      if (want != 0) object_count_mismatch(want, 0, at);
       out_.append("{}", 2);
       return;
     }
@@ -396,16 +392,21 @@ class MsgpackToJson : public detail::Decoder {
     DepthGuard guard(*this, at);
     ObjShape local;
     const ObjShape& shape = shape_of(ty, local);
-    AttrKeys keys(n);
+    AttrKeys keys(want);
     const size_t base = entries_.size();
     out_.push_back('{');
     const size_t region = out_.size();
     int outer = pending_;
     bool any_err = false;
+    size_t found = 0;  // attributes written (entries not skipped)
     for (size_t i = 0; i < n; ++i) {
       std::string_view key;
-      const size_t idx = read_attr_key(ty, shape, i, keys, key);
-      if (i) out_.push_back(',');
+      const size_t idx = read_attr_key(ty, shape, found, keys, key);
+      if (idx == SIZE_MAX) {  // ignore_undefined_attributes
+        skip_item();
+        continue;
+      }
+      if (found++) out_.push_back(',');
       Entry e{};
       e.order = idx;
       e.seg_begin = out_.size();
@@ -423,10 +424,11 @@ class MsgpackToJson : public detail::Decoder {
       any_err |= pending_ >= 0;
       entries_.push_back(e);
     }
+    if (found != want) object_count_mismatch(want, found, at);
     if (!keys.in_order || any_err) {
-      // Attribute order (all n attributes are present, each once).
-      std::vector<size_t> keep(n);
-      for (size_t i = 0; i < n; ++i) keep[entries_[base + i].order] = base + i;
+      // Attribute order (all attributes are present, each once).
+      std::vector<size_t> keep(want);
+      for (size_t i = 0; i < want; ++i) keep[entries_[base + i].order] = base + i;
       if (!keys.in_order) reorder(region, keep);
       for (size_t k : keep) {
         const Entry& e = entries_[k];
@@ -763,6 +765,7 @@ class JsonToMsgpack : public json::JsonDecoder {
       const std::string_view key = unescape(kat + 1);
       const size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
       if (idx == SIZE_MAX) {
+        if (opts_.ignore_undefined_attributes) continue;  // its value is skipped
         std::string msg = "unsupported attribute ";
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);
@@ -850,6 +853,7 @@ void msgpack_to_json(std::string& out, std::string_view in, const Type& type, co
     const auto* b = reinterpret_cast<const uint8_t*>(in.data());
     size_t elements = 0;
     MsgpackToJson t(b, in.size(), opts.limits, &elements, out);
+    t.set_ignore_undefined_attributes(opts.ignore_undefined_attributes);
     if (type.has_optional()) {
       t.transcode(type.without_optional());
     } else {

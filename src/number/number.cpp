@@ -307,6 +307,34 @@ Number Number::infinity(bool negative) noexcept {
 
 std::optional<Number> Number::parse(std::string_view text) { return parse_prec(text, 512); }
 
+uint64_t Number::text_exponent_magnitude(std::string_view s) noexcept {
+  size_t i = s.find_first_of("eEpP");
+  if (i == std::string_view::npos) return 0;
+  const bool binary = s[i] == 'p' || s[i] == 'P';
+  ++i;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  uint64_t e = 0;
+  for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i) {
+    e = e * 10 + uint64_t(s[i] - '0');
+    if (e > (uint64_t(1) << 40)) break;
+  }
+  return binary ? e * 30103 / 100000 : e;
+}
+
+std::optional<Number> Number::parse_within(std::string_view text, size_t max_digits) {
+  const auto over = [&] {
+    return Error(Status::Limit, "number would have more than " + std::to_string(max_digits) + " digits");
+  };
+  if (text.size() > max_digits) throw over();
+  // Exponents beyond big.Float's range (decimal ~6.5e8) are parse()'s
+  // nullopt, quickly; below that, a huge one is refused before parsing.
+  const uint64_t mag = text_exponent_magnitude(text);
+  if (mag > max_digits && mag < 600000000) throw over();
+  std::optional<Number> n = parse(text);
+  if (n && n->text_length_bound() > max_digits) throw over();
+  return n;
+}
+
 std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
   check_prec(prec);
   // Float.Parse: scan doesn't handle ±Inf.

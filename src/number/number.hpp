@@ -22,6 +22,7 @@
 // decides the msgpack form and every decimal rendering.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -60,6 +61,21 @@ class Number {
   // ".5", "5.". Returns nullopt for anything else (whitespace, "NaN", "0x10",
   // "1_000", exponent overflow such as "1e99999999999").
   static std::optional<Number> parse(std::string_view text);
+  // The digit limit text may not exceed when it becomes a number, unless a
+  // caller sets another (codec Limits::max_number_digits defaults to it).
+  static constexpr size_t kDefaultMaxDigits = 10000;
+  // parse() under a digit budget, the one way text becomes a number where
+  // the text is untrusted (conversion of strings, flatmap state). Throws
+  // Error(Status::Limit) when the text is longer than max_digits
+  // characters, or its exponent or the number it denotes would print as
+  // more than max_digits digits: parsing "1e1000000" alone takes seconds
+  // and printing it a megabyte. Exponents beyond big.Float's range are
+  // parse()'s nullopt, as in go-cty. Otherwise as parse().
+  static std::optional<Number> parse_within(std::string_view text, size_t max_digits = kDefaultMaxDigits);
+  // Decimal exponent magnitude of number text ("1e400" -> 400, "1p10" -> 3,
+  // no exponent -> 0), saturating near 2^40: about the digits an exponent
+  // makes Text('f', -1) write, known before parsing.
+  static uint64_t text_exponent_magnitude(std::string_view text) noexcept;
   // As parse(), but at another precision (tests and conformance only).
   static std::optional<Number> parse_prec(std::string_view text, uint32_t prec);
 

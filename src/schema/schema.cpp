@@ -16,6 +16,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "text/text.hpp"
+
 namespace dynval {
 
 namespace {
@@ -196,6 +198,12 @@ bool valid_block_name(std::string_view n) {
   throw Error(Status::Schema, dotted + ": " + msg, path);
 }
 
+// Names, descriptions and messages are UTF-8 (protobuf strings must be; JSON
+// and protobuf input is checked when read, so only builders can break it).
+void check_text(Path& path, const std::string& dotted, const char* what, std::string_view s) {
+  if (!text::is_valid_utf8(s)) schema_fail(path, dotted, std::string(what) + " is not valid UTF-8");
+}
+
 std::string join(const std::string& prefix, std::string_view name) {
   std::string s = prefix;
   s += name;
@@ -207,11 +215,16 @@ void check_attributes(const std::vector<Attribute>& attrs, Path& path, const std
 // Attribute.internalValidate
 void check_attribute(const Attribute& a, Path& path, const std::string& prefix) {
   std::string dotted = join(prefix, a.name);
+  check_text(path, dotted, "the name", a.name);
+  check_text(path, dotted, "the description", a.description);
+  check_text(path, dotted, "the deprecation message", a.deprecation_message);
   if (!a.optional && !a.required && !a.computed) schema_fail(path, dotted, "must set Optional, Required or Computed");
   if (a.optional && a.required) schema_fail(path, dotted, "cannot set both Optional and Required");
   if (a.computed && a.required) schema_fail(path, dotted, "cannot set both Computed and Required");
   if (!a.type && !a.nested_type) schema_fail(path, dotted, "either Type or NestedType must be defined");
   if (a.type && a.nested_type) schema_fail(path, dotted, "Type and NestedType cannot both be set");
+  if (a.required_for_import || a.optional_for_import)
+    schema_fail(path, dotted, "only identity attributes can be required or optional for import");
   if (a.nested_type) {
     path.push_back(PathStep::attr("nested_type"));
     switch (a.nested_type->nesting) {
@@ -245,6 +258,11 @@ void check_attributes(const std::vector<Attribute>& attrs, Path& path, const std
 
 // Block.internalValidate
 void check_block(const Block& b, Path& path, const std::string& prefix) {
+  {
+    std::string label = prefix.empty() ? "the root block" : prefix.substr(0, prefix.size() - 1);
+    check_text(path, label, "the block description", b.description);
+    check_text(path, label, "the block deprecation message", b.deprecation_message);
+  }
   path.push_back(PathStep::attr("attributes"));
   check_attributes(b.attributes, path, prefix);
   path.pop_back();
@@ -381,18 +399,68 @@ bool operator==(const Attribute& a, const Attribute& b) {
          a.description == b.description && a.description_kind == b.description_kind &&
          a.deprecation_message == b.deprecation_message && a.required == b.required &&
          a.optional == b.optional && a.computed == b.computed && a.sensitive == b.sensitive &&
-         a.deprecated == b.deprecated && a.write_only == b.write_only;
+         a.deprecated == b.deprecated && a.write_only == b.write_only &&
+         a.required_for_import == b.required_for_import && a.optional_for_import == b.optional_for_import;
 }
 
 bool operator==(const Block& a, const Block& b) {
   return a.description == b.description && a.description_kind == b.description_kind &&
          a.deprecated == b.deprecated && a.deprecation_message == b.deprecation_message &&
-         a.version == b.version && a.attributes == b.attributes && a.block_types == b.block_types;
+         a.computed == b.computed && a.version == b.version && a.attributes == b.attributes &&
+         a.block_types == b.block_types;
 }
 
 bool operator==(const NestedBlock& a, const NestedBlock& b) {
   return a.type_name == b.type_name && a.nesting == b.nesting && a.min_items == b.min_items &&
          a.max_items == b.max_items && a.block == b.block;
+}
+
+AttrFlag attribute_flags(const Attribute& a) noexcept {
+  uint32_t f = 0;
+  if (a.required) f |= uint32_t(AttrFlag::Required);
+  if (a.optional) f |= uint32_t(AttrFlag::Optional);
+  if (a.computed) f |= uint32_t(AttrFlag::Computed);
+  if (a.sensitive) f |= uint32_t(AttrFlag::Sensitive);
+  if (a.deprecated) f |= uint32_t(AttrFlag::Deprecated);
+  if (a.write_only) f |= uint32_t(AttrFlag::WriteOnly);
+  if (a.required_for_import) f |= uint32_t(AttrFlag::RequiredForImport);
+  if (a.optional_for_import) f |= uint32_t(AttrFlag::OptionalForImport);
+  return AttrFlag(f);
+}
+
+const Attribute* IdentitySchema::find_attribute(std::string_view name) const noexcept {
+  return find_sorted(attributes, name, [](const Attribute& a) -> std::string_view { return a.name; });
+}
+
+IdentitySchemaPtr IdentitySchema::make(int64_t version, std::vector<Attribute> attributes) {
+  auto s = std::make_shared<IdentitySchema>();
+  s->version = version;
+  s->attributes = std::move(attributes);
+  std::stable_sort(s->attributes.begin(), s->attributes.end(),
+                   [](const Attribute& a, const Attribute& b) { return a.name < b.name; });
+  Path path{PathStep::attr("attributes")};
+  std::vector<Type::AttrSpec> types;
+  types.reserve(s->attributes.size());
+  for (size_t i = 0; i < s->attributes.size(); ++i) {
+    Attribute& a = s->attributes[i];
+    path.push_back(PathStep::key(a.name));
+    if (a.name.empty()) schema_fail(path, "", "attribute name must not be empty");
+    if (i > 0 && a.name == s->attributes[i - 1].name) schema_fail(path, a.name, "duplicate attribute name");
+    check_text(path, a.name, "the name", a.name);
+    check_text(path, a.name, "the description", a.description);
+    if (a.nested_type) schema_fail(path, a.name, "identity attributes cannot have a nested type");
+    if (!a.type) schema_fail(path, a.name, "identity attributes must have a type");
+    if (a.required || a.optional || a.computed || a.sensitive || a.deprecated || a.write_only ||
+        !a.deprecation_message.empty())
+      schema_fail(path, a.name,
+                  "identity attributes take only the required_for_import and optional_for_import flags");
+    a.description_kind = DescriptionKind::Markdown;
+    a.implied_type = *a.type;
+    types.push_back({a.name, a.implied_type, false});
+    path.pop_back();
+  }
+  s->implied_type = Type::object(std::move(types));
+  return s;
 }
 
 SchemaPtr Schema::make(int64_t version, Block root) {
@@ -419,6 +487,8 @@ Attribute make_attribute(std::string name, Type type, AttrFlag flags) {
   a.sensitive = has_flag(flags, AttrFlag::Sensitive);
   a.deprecated = has_flag(flags, AttrFlag::Deprecated);
   a.write_only = has_flag(flags, AttrFlag::WriteOnly);
+  a.required_for_import = has_flag(flags, AttrFlag::RequiredForImport);
+  a.optional_for_import = has_flag(flags, AttrFlag::OptionalForImport);
   return a;
 }
 
@@ -462,9 +532,21 @@ BlockBuilder& BlockBuilder::description(std::string text, DescriptionKind kind) 
   return *this;
 }
 
-BlockBuilder& BlockBuilder::deprecated(bool d) {
+BlockBuilder& BlockBuilder::deprecated(bool d, std::string message) {
   b_.deprecated = d;
+  b_.deprecation_message = std::move(message);
   return *this;
+}
+
+BlockBuilder& BlockBuilder::computed(bool c) {
+  b_.computed = c;
+  return *this;
+}
+
+Attribute* BlockBuilder::find_attribute(std::string_view name) noexcept {
+  for (auto it = b_.attributes.rbegin(); it != b_.attributes.rend(); ++it)
+    if (it->name == name) return &*it;
+  return nullptr;
 }
 
 Block BlockBuilder::build() && { return std::move(b_); }
@@ -484,6 +566,12 @@ ObjectBuilder& ObjectBuilder::nested_attr(std::string name, ObjectBuilder object
 
 ObjectBuilder& ObjectBuilder::attribute(Attribute a) {
   o_.attributes.push_back(std::move(a));
+  return *this;
+}
+
+ObjectBuilder& ObjectBuilder::items(int64_t min_items, int64_t max_items) {
+  o_.min_items = min_items;
+  o_.max_items = max_items;
   return *this;
 }
 

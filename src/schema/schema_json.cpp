@@ -7,10 +7,16 @@
 //    "provider_schemas": {ADDR: {"provider": SCHEMA,
 //                                "resource_schemas": {NAME: SCHEMA},
 //                                "data_source_schemas": {NAME: SCHEMA},
-//                                "ephemeral_resource_schemas": {NAME: SCHEMA}, ...}}}
+//                                "ephemeral_resource_schemas": {NAME: SCHEMA},
+//                                "list_resource_schemas": {NAME: SCHEMA},
+//                                "action_schemas": {NAME: {"block": BLOCK}},
+//                                "state_store_schemas": {NAME: SCHEMA},
+//                                "resource_identity_schemas": {NAME: IDENTITY},
+//                                "functions": ..., ...}}}
 //   SCHEMA = {"version": N, "block": BLOCK}
 //   BLOCK  = {"attributes": {NAME: ATTR}, "block_types": {NAME: NESTED},
-//             "description": S, "description_kind": "plain"|"markdown", "deprecated": B}
+//             "description": S, "description_kind": "plain"|"markdown", "deprecated": B,
+//             "deprecation_message": S, "computed": B (libdynval: tfplugin6.11 Block.computed)}
 //   ATTR   = {"type": TYPE_JSON | "nested_type": OBJECT, "description": S,
 //             "description_kind": K, "required"/"optional"/"computed"/"sensitive"/
 //             "deprecated"/"write_only": B}
@@ -18,13 +24,21 @@
 //             "min_items": N, "max_items": N}
 //   NESTED = {"nesting_mode": "single"|"group"|"list"|"set"|"map", "block": BLOCK,
 //             "min_items": N, "max_items": N}
-// Unknown keys are skipped (forward compatibility). On-Demand skips every
-// value we do not look at, so unselected resources cost only the structural
-// walk over their bytes.
+//   IDENTITY = {"version": N, "attributes": {NAME: {"type": TYPE_JSON, "description": S,
+//               "required_for_import": B, "optional_for_import": B}}}
+// Unknown keys are skipped (forward compatibility).
+//
+// A document is first indexed: one On-Demand walk records where each schema's
+// JSON object lies (skipping its bytes), then a validating parse checks the
+// whole text. A schema is built later from its own bytes alone, so listing a
+// document or picking one schema never builds the others.
 #include <simdjson.h>
 
+#include <algorithm>
 #include <functional>
+#include <optional>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "schema/schema.hpp"
 
@@ -36,6 +50,44 @@ namespace od = simdjson::ondemand;
 
 constexpr size_t kMaxBlockDepth = 256;
 constexpr size_t kMaxTypeDepth = 1000;
+
+// The selector prefix and document key of each kind.
+struct KindName {
+  BlockKind kind;
+  std::string_view prefix;  // "resource" in "resource:NAME"
+  const char* key;          // the provider object's key
+};
+constexpr KindName kKindNames[] = {
+    {BlockKind::Provider, "provider", "provider"},
+    {BlockKind::Resource, "resource", "resource_schemas"},
+    {BlockKind::DataSource, "data", "data_source_schemas"},
+    {BlockKind::EphemeralResource, "ephemeral", "ephemeral_resource_schemas"},
+    {BlockKind::ListResource, "list", "list_resource_schemas"},
+    {BlockKind::Action, "action", "action_schemas"},
+    {BlockKind::StateStore, "state_store", "state_store_schemas"},
+    {BlockKind::Identity, "identity", "resource_identity_schemas"},
+};
+
+const char* kind_key(BlockKind k) {
+  for (const KindName& n : kKindNames)
+    if (n.kind == k) return n.key;
+  return "?";
+}
+
+// The kind of a map of schemas ("resource_schemas", ...); nullopt for
+// "provider" and the keys that hold no schemas.
+std::optional<BlockKind> kind_of_key(std::string_view key) {
+  for (const KindName& n : kKindNames)
+    if (n.kind != BlockKind::Provider && key == n.key) return n.kind;
+  return std::nullopt;
+}
+
+// Where a document's schemas are.
+struct DocIndex {
+  std::string format_version;
+  std::vector<std::string> providers;
+  std::vector<SchemaDocument::Entry> entries;
+};
 
 struct SvHash {
   using is_transparent = void;
@@ -333,6 +385,8 @@ class Loader {
         b.deprecated = bool_of(fv, "deprecated");
       } else if (k == "deprecation_message") {
         b.deprecation_message = std::string(string_of(fv, "deprecation_message"));
+      } else if (k == "computed") {
+        b.computed = bool_of(fv, "computed");
       }
       path.pop_back();
     });
@@ -382,34 +436,90 @@ class Loader {
     }
   }
 
+  // IDENTITY = {"version": N, "attributes": {NAME: {...}}}
+  IdentitySchemaPtr read_identity(od::value& v) {
+    const char* at = where(v);
+    od::object obj = object_of(v, "an identity schema");
+    int64_t version = 0;
+    std::vector<Attribute> attrs;
+    for_fields(obj, [&](std::string_view k, od::value& fv) {
+      path.push_back(PathStep::attr(k));
+      if (k == "version") {
+        version = int_of(fv, "version");
+      } else if (k == "attributes") {
+        od::object ao = object_of(fv, "attributes");
+        for_fields(ao, [&](std::string_view name, od::value& av) {
+          path.push_back(PathStep::key(name));
+          Attribute a;
+          a.name = std::string(name);
+          od::object fo = object_of(av, "an identity attribute");
+          for_fields(fo, [&](std::string_view ak, od::value& afv) {
+            path.push_back(PathStep::attr(ak));
+            if (ak == "type") {
+              a.type = type_of(afv);
+            } else if (ak == "description") {
+              a.description = std::string(string_of(afv, "description"));
+            } else if (ak == "required_for_import") {
+              a.required_for_import = bool_of(afv, "required_for_import");
+            } else if (ak == "optional_for_import") {
+              a.optional_for_import = bool_of(afv, "optional_for_import");
+            }
+            path.pop_back();
+          });
+          attrs.push_back(std::move(a));
+          path.pop_back();
+        });
+      }
+      path.pop_back();
+    });
+    try {
+      return IdentitySchema::make(version, std::move(attrs));
+    } catch (Error& e) {
+      Path p = path;
+      p.insert(p.end(), e.path().begin(), e.path().end());
+      throw Error(e.status(), e.message(), std::move(p), at ? size_t(at - base_) : kNoOffset);
+    }
+  }
+
   // After the walk: anything but whitespace left is an error.
   void check_trailing(od::document& doc) {
     const char* p = nullptr;
     if (!doc.current_location().get(p)) fail(Status::Parse, "trailing content after the JSON document", p);
   }
 
-  // Walks the document: for every provider, want_provider(addr) decides
-  // whether to look inside; then entry(addr, kind, name, value) is called for
-  // the provider block and every resource, data source and ephemeral resource
-  // schema (it may leave the value untouched to skip it).
-  template <class WantProvider, class Entry>
-  void walk(od::document& doc, WantProvider&& want_provider, Entry&& entry) {
+  // The entry's JSON object: its bytes, skipped.
+  std::string_view raw_object(od::value& v, const char* what) {
+    od::object o = object_of(v, what);
+    std::string_view raw;
+    if (auto e = o.raw_json().get(raw)) json_fail(e, where(v));
+    while (!raw.empty() && (raw.back() == ' ' || raw.back() == '\n' || raw.back() == '\r' || raw.back() == '\t'))
+      raw.remove_suffix(1);
+    return raw;
+  }
+
+  // Walks a document and records every schema entry (DocIndex).
+  void index(od::document& doc, DocIndex& out) {
     od::object root;
     if (auto e = doc.get_object().get(root)) {
       if (e == simdjson::INCORRECT_TYPE) fail(Status::Parse, "a provider schemas document must be a JSON object", base_);
       json_fail(e, base_);
     }
     bool saw_schemas = false;
+    std::unordered_set<std::string> seen;  // "PROVIDER\nSELECTOR"
     for_fields(root, [&](std::string_view k, od::value& v) {
       path.push_back(PathStep::attr(k));
       if (k == "format_version") {
-        (void)string_of(v, "format_version");
+        out.format_version = std::string(string_of(v, "format_version"));
       } else if (k == "provider_schemas") {
+        if (saw_schemas) fail(Status::Parse, "duplicate \"provider_schemas\" key", where(v));
         saw_schemas = true;
         od::object provs = object_of(v, "provider_schemas");
         for_fields(provs, [&](std::string_view addr, od::value& pv) {
           path.push_back(PathStep::key(addr));
-          if (want_provider(addr)) walk_provider(addr, pv, entry);
+          if (std::find(out.providers.begin(), out.providers.end(), addr) != out.providers.end())
+            fail(Status::Parse, "duplicate provider \"" + std::string(addr) + "\" in the document", where(pv));
+          out.providers.emplace_back(addr);
+          index_provider(pv, out, seen);
           path.pop_back();
         });
       }
@@ -419,33 +529,32 @@ class Loader {
     if (!saw_schemas) fail(Status::Parse, "not a provider schemas document: no \"provider_schemas\" key", base_);
   }
 
-  template <class Entry>
-  void walk_provider(std::string_view addr, od::value& pv, Entry&& entry) {
+  void index_provider(od::value& pv, DocIndex& out, std::unordered_set<std::string>& seen) {
+    size_t prov = out.providers.size() - 1;
+    auto add = [&](BlockKind kind, std::string_view name, od::value& v) {
+      SchemaDocument::Entry e;
+      e.provider = prov;
+      e.selector = BlockSelector{kind, std::string(name)};
+      e.selector_text = e.selector.to_string();
+      if (!seen.insert(out.providers[prov] + "\n" + e.selector_text).second)
+        fail(Status::Parse, "duplicate schema \"" + e.selector_text + "\" in the document", where(v));
+      std::string_view raw = raw_object(v, kind == BlockKind::Identity ? "an identity schema" : "a schema");
+      e.offset = size_t(raw.data() - base_);
+      e.length = raw.size();
+      out.entries.push_back(std::move(e));
+    };
     od::object po = object_of(pv, "a provider schema");
     for_fields(po, [&](std::string_view k, od::value& v) {
       path.push_back(PathStep::attr(k));
       if (k == "provider") {
-        entry(addr, BlockKind::Provider, std::string_view(), v);
-      } else {
-        BlockKind kind;
-        bool known = true;
-        if (k == "resource_schemas") {
-          kind = BlockKind::Resource;
-        } else if (k == "data_source_schemas") {
-          kind = BlockKind::DataSource;
-        } else if (k == "ephemeral_resource_schemas") {
-          kind = BlockKind::EphemeralResource;
-        } else {
-          known = false;
-        }
-        if (known) {
-          od::object m = object_of(v, "a map of schemas");
-          for_fields(m, [&](std::string_view name, od::value& sv) {
-            path.push_back(PathStep::key(name));
-            entry(addr, kind, name, sv);
-            path.pop_back();
-          });
-        }
+        add(BlockKind::Provider, std::string_view(), v);
+      } else if (auto kind = kind_of_key(k)) {
+        od::object m = object_of(v, "a map of schemas");
+        for_fields(m, [&](std::string_view name, od::value& sv) {
+          path.push_back(PathStep::key(name));
+          add(*kind, name, sv);
+          path.pop_back();
+        });
       }
       path.pop_back();
     });
@@ -459,7 +568,7 @@ class Loader {
   std::unordered_map<std::string_view, Type, SvHash, std::equal_to<>> types_;
 };
 
-// Runs fn(loader, doc) over a parsed document.
+// Runs fn(loader, doc, bytes) over a parsed document.
 template <class F>
 void with_document(JsonInput in, F&& fn) {
   PaddedInput buf(in);
@@ -467,7 +576,7 @@ void with_document(JsonInput in, F&& fn) {
   od::document doc;
   Loader ld(buf.data(), buf.size());
   if (auto e = parser.iterate(buf.data(), buf.size(), buf.capacity()).get(doc)) ld.json_fail(e, buf.data());
-  fn(ld, doc);
+  fn(ld, doc, buf);
   // The On-Demand walk checks the grammar of what it reads, but values it
   // skips are only matched by brackets, so a document that is malformed
   // inside a skipped part could be accepted (found by fuzz_schema_json).
@@ -479,6 +588,57 @@ void with_document(JsonInput in, F&& fn) {
   if (auto e = validator.parse(buf.data(), buf.size(), false).get(root)) ld.json_fail(e);
 }
 
+DocIndex index_json(JsonInput in) {
+  DocIndex idx;
+  with_document(in, [&](Loader& ld, od::document& doc, const PaddedInput&) { ld.index(doc, idx); });
+  return idx;
+}
+
+// The path of an entry in its document, e.g.
+// .provider_schemas["registry.terraform.io/hashicorp/aws"].resource_schemas["aws_instance"]
+Path entry_path(const std::string& provider, const BlockSelector& sel) {
+  Path p{PathStep::attr("provider_schemas"), PathStep::key(provider)};
+  if (sel.kind == BlockKind::Provider) {
+    p.push_back(PathStep::attr("provider"));
+  } else {
+    p.push_back(PathStep::attr(kind_key(sel.kind)));
+    p.push_back(PathStep::key(sel.name));
+  }
+  return p;
+}
+
+// Builds an entry from its bytes [offset, offset + length) of a padded buffer
+// holding the whole document (offsets and paths are the document's): f(ld,
+// value) reads it.
+template <class F>
+auto build_entry(const char* base, size_t len, size_t capacity, const std::string& provider,
+                 const SchemaDocument::Entry& e, F&& f) {
+  Loader ld(base, len);
+  ld.path = entry_path(provider, e.selector);
+  od::parser parser;
+  od::document doc;
+  const char* start = base + e.offset;
+  if (auto err = parser.iterate(start, e.length, capacity - e.offset).get(doc)) ld.json_fail(err, start);
+  od::value v;
+  if (auto err = doc.get_value().get(v)) ld.json_fail(err, start);
+  return f(ld, v);
+}
+
+SchemaPtr build_schema(const char* base, size_t len, size_t capacity, const std::string& provider,
+                       const SchemaDocument::Entry& e) {
+  if (e.selector.kind == BlockKind::Identity)
+    throw Error(Status::InvalidArg,
+                "\"" + e.selector_text + "\" is an identity schema, not a block: ask for it as an identity schema");
+  return build_entry(base, len, capacity, provider, e, [](Loader& ld, od::value& v) { return ld.read_schema(v); });
+}
+
+IdentitySchemaPtr build_identity(const char* base, size_t len, size_t capacity, const std::string& provider,
+                                 const SchemaDocument::Entry& e) {
+  if (e.selector.kind != BlockKind::Identity)
+    throw Error(Status::InvalidArg, "\"" + e.selector_text + "\" is a block, not an identity schema");
+  return build_entry(base, len, capacity, provider, e, [](Loader& ld, od::value& v) { return ld.read_identity(v); });
+}
+
 std::string join_names(const std::vector<std::string>& v) {
   std::string s;
   for (size_t i = 0; i < v.size(); ++i) {
@@ -488,14 +648,30 @@ std::string join_names(const std::vector<std::string>& v) {
   return s;
 }
 
-const char* kind_key(BlockKind k) {
-  switch (k) {
-    case BlockKind::Provider: return "provider";
-    case BlockKind::Resource: return "resource_schemas";
-    case BlockKind::DataSource: return "data_source_schemas";
-    case BlockKind::EphemeralResource: return "ephemeral_resource_schemas";
+// The entry of `sel` in an index (errors as load_schema_json documents).
+size_t find_entry(const std::vector<std::string>& providers, const std::vector<SchemaDocument::Entry>& entries,
+                  const BlockSelector& sel, std::string_view provider) {
+  if (providers.empty()) throw Error(Status::NotFound, "the document holds no provider schemas");
+  size_t prov = 0;
+  if (provider.empty()) {
+    if (providers.size() > 1)
+      throw Error(Status::InvalidArg,
+                  "the document holds several providers (" + join_names(providers) + "): choose one by its address");
+  } else {
+    auto it = std::find(providers.begin(), providers.end(), provider);
+    if (it == providers.end())
+      throw Error(Status::NotFound, "provider \"" + std::string(provider) + "\" is not in the document (it holds: " +
+                                        join_names(providers) + ")");
+    prov = size_t(it - providers.begin());
   }
-  return "?";
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const auto& e = entries[i];
+    if (e.provider == prov && e.selector == sel) return i;
+  }
+  const std::string& p = providers[prov];
+  if (sel.kind == BlockKind::Provider)
+    throw Error(Status::NotFound, "provider \"" + p + "\" has no provider configuration schema");
+  throw Error(Status::NotFound, "\"" + sel.name + "\" is not in " + kind_key(sel.kind) + " of provider \"" + p + "\"");
 }
 
 }  // namespace
@@ -509,68 +685,36 @@ BlockSelector BlockSelector::parse(std::string_view text) {
   size_t colon = text.find(':');
   if (colon != std::string_view::npos && colon + 1 < text.size()) {
     std::string_view prefix = text.substr(0, colon);
-    s.name = std::string(text.substr(colon + 1));
-    if (prefix == "resource") {
-      s.kind = BlockKind::Resource;
-      return s;
-    }
-    if (prefix == "data") {
-      s.kind = BlockKind::DataSource;
-      return s;
-    }
-    if (prefix == "ephemeral") {
-      s.kind = BlockKind::EphemeralResource;
-      return s;
+    for (const KindName& k : kKindNames) {
+      if (k.kind != BlockKind::Provider && prefix == k.prefix) {
+        s.kind = k.kind;
+        s.name = std::string(text.substr(colon + 1));
+        return s;
+      }
     }
   }
   throw Error(Status::InvalidArg, "invalid block selector \"" + std::string(text) +
-                                      "\": expected provider, resource:NAME, data:NAME or ephemeral:NAME");
+                                      "\": expected provider, resource:NAME, data:NAME, ephemeral:NAME, list:NAME, "
+                                      "action:NAME, state_store:NAME or identity:NAME");
 }
 
 std::string BlockSelector::to_string() const {
-  switch (kind) {
-    case BlockKind::Provider: return "provider";
-    case BlockKind::Resource: return "resource:" + name;
-    case BlockKind::DataSource: return "data:" + name;
-    case BlockKind::EphemeralResource: return "ephemeral:" + name;
-  }
+  if (kind == BlockKind::Provider) return "provider";
+  for (const KindName& k : kKindNames)
+    if (k.kind == kind) return std::string(k.prefix) + ":" + name;
   return "?";
 }
 
 SchemaPtr load_schema_json(JsonInput in, const BlockSelector& sel, std::string_view provider) {
+  if (sel.kind == BlockKind::Identity)
+    throw Error(Status::InvalidArg, "\"" + sel.to_string() + "\" is an identity schema, not a block");
   SchemaPtr result;
-  std::string result_provider;
-  std::vector<std::string> providers;
-  with_document(in, [&](Loader& ld, od::document& doc) {
-    ld.walk(
-        doc,
-        [&](std::string_view addr) {
-          providers.emplace_back(addr);
-          if (!provider.empty()) return addr == provider;
-          // Without an address only a single-provider document is accepted;
-          // the first provider is read while the rest is only listed.
-          return providers.size() == 1;
-        },
-        [&](std::string_view addr, BlockKind kind, std::string_view name, od::value& v) {
-          if (kind != sel.kind || name != sel.name) return;  // skipped unread
-          if (result) ld.fail(Status::Parse, "duplicate schema \"" + sel.to_string() + "\" in the document");
-          result = ld.read_schema(v);
-          result_provider = std::string(addr);
-        });
+  with_document(in, [&](Loader& ld, od::document& doc, const PaddedInput& buf) {
+    DocIndex idx;
+    ld.index(doc, idx);
+    const auto& e = idx.entries[find_entry(idx.providers, idx.entries, sel, provider)];
+    result = build_schema(buf.data(), buf.size(), buf.capacity(), idx.providers[e.provider], e);
   });
-  if (provider.empty() && providers.size() > 1)
-    throw Error(Status::InvalidArg,
-                "the document holds several providers (" + join_names(providers) + "): choose one by its address");
-  if (providers.empty()) throw Error(Status::NotFound, "the document holds no provider schemas");
-  if (!provider.empty() && std::find(providers.begin(), providers.end(), provider) == providers.end())
-    throw Error(Status::NotFound, "provider \"" + std::string(provider) + "\" is not in the document (it holds: " +
-                                      join_names(providers) + ")");
-  if (!result) {
-    std::string p = provider.empty() ? providers.front() : std::string(provider);
-    if (sel.kind == BlockKind::Provider)
-      throw Error(Status::NotFound, "provider \"" + p + "\" has no provider configuration schema");
-    throw Error(Status::NotFound, "\"" + sel.name + "\" is not in " + kind_key(sel.kind) + " of provider \"" + p + "\"");
-  }
   return result;
 }
 
@@ -579,39 +723,102 @@ SchemaPtr load_schema_json(std::string_view doc, std::string_view selector, std:
 }
 
 std::vector<SchemaListing> list_schemas_json(JsonInput in) {
+  DocIndex idx = index_json(in);
   std::vector<SchemaListing> out;
-  with_document(in, [&](Loader& ld, od::document& doc) {
-    ld.walk(
-        doc, [](std::string_view) { return true; },
-        [&](std::string_view addr, BlockKind kind, std::string_view name, od::value&) {
-          out.push_back(SchemaListing{std::string(addr), BlockSelector{kind, std::string(name)}});
-        });
-  });
+  out.reserve(idx.entries.size());
+  for (auto& e : idx.entries) out.push_back(SchemaListing{idx.providers[e.provider], std::move(e.selector)});
   return out;
 }
 
 std::vector<SchemaEntry> load_all_schemas_json(JsonInput in) {
   std::vector<SchemaEntry> out;
-  with_document(in, [&](Loader& ld, od::document& doc) {
-    ld.walk(
-        doc, [](std::string_view) { return true; },
-        [&](std::string_view addr, BlockKind kind, std::string_view name, od::value& v) {
-          SchemaPtr s = ld.read_schema(v);
-          out.push_back(SchemaEntry{std::string(addr), BlockSelector{kind, std::string(name)}, std::move(s)});
-        });
+  with_document(in, [&](Loader& ld, od::document& doc, const PaddedInput& buf) {
+    DocIndex idx;
+    ld.index(doc, idx);
+    for (const auto& e : idx.entries) {
+      if (e.selector.kind == BlockKind::Identity) continue;
+      const std::string& prov = idx.providers[e.provider];
+      out.push_back(SchemaEntry{prov, e.selector, build_schema(buf.data(), buf.size(), buf.capacity(), prov, e)});
+    }
   });
   return out;
 }
 
 SchemaPtr load_block_json(std::string_view block_json, int64_t version) {
   SchemaPtr result;
-  with_document(JsonInput{block_json, 0}, [&](Loader& ld, od::document& doc) {
+  with_document(JsonInput{block_json, 0}, [&](Loader& ld, od::document& doc, const PaddedInput&) {
     od::value v;
     if (auto e = doc.get_value().get(v)) ld.json_fail(e, ld.base());
     result = ld.read_root_block(v, version);
     ld.check_trailing(doc);
   });
   return result;
+}
+
+IdentitySchemaPtr load_identity_json(std::string_view json) {
+  IdentitySchemaPtr result;
+  with_document(JsonInput{json, 0}, [&](Loader& ld, od::document& doc, const PaddedInput&) {
+    od::value v;
+    if (auto e = doc.get_value().get(v)) ld.json_fail(e, ld.base());
+    result = ld.read_identity(v);
+    ld.check_trailing(doc);
+  });
+  return result;
+}
+
+// ---- SchemaDocument -----------------------------------------------------------
+
+SchemaDocumentPtr SchemaDocument::parse(std::string_view json) {
+  auto d = std::make_shared<SchemaDocument>();
+  d->text_.reserve(json.size() + simdjson::SIMDJSON_PADDING);
+  d->text_.assign(json);
+  DocIndex idx = index_json(JsonInput{d->text_, d->text_.capacity()});
+  d->format_version_ = std::move(idx.format_version);
+  d->providers_ = std::move(idx.providers);
+  d->entries_ = std::move(idx.entries);
+  d->schemas_.resize(d->entries_.size());
+  d->identities_.resize(d->entries_.size());
+  return d;
+}
+
+size_t SchemaDocument::find(const BlockSelector& sel, std::string_view provider) const {
+  return find_entry(providers_, entries_, sel, provider);
+}
+
+namespace {
+
+// Entry i of `cache`, built by build() when it is not there yet. The mutex
+// guards only the cache: two threads may build the same schema at once, and
+// both get the one stored first.
+template <class Ptr, class Build>
+Ptr cached(std::mutex& mu, std::vector<Ptr>& cache, size_t i, Build&& build) {
+  if (i >= cache.size())
+    throw Error(Status::OutOfRange, "schema index " + std::to_string(i) +
+                                        " is out of range (the document holds " + std::to_string(cache.size()) + ")");
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    if (cache[i]) return cache[i];
+  }
+  Ptr built = build();
+  std::lock_guard<std::mutex> lock(mu);
+  if (!cache[i]) cache[i] = std::move(built);
+  return cache[i];
+}
+
+}  // namespace
+
+SchemaPtr SchemaDocument::schema(size_t i) const {
+  return cached(mu_, schemas_, i, [&] {
+    const Entry& e = entries_[i];
+    return build_schema(text_.data(), text_.size(), text_.capacity(), providers_[e.provider], e);
+  });
+}
+
+IdentitySchemaPtr SchemaDocument::identity(size_t i) const {
+  return cached(mu_, identities_, i, [&] {
+    const Entry& e = entries_[i];
+    return build_identity(text_.data(), text_.size(), text_.capacity(), providers_[e.provider], e);
+  });
 }
 
 }  // namespace dynval

@@ -1,23 +1,30 @@
 // tfplugin5 / tfplugin6 `Schema` messages: a small, total protobuf wire
 // decoder and encoder for exactly the messages a schema needs.
 //
-// Field numbers (OpenTofu docs/plugin-protocol/tfplugin5.10.proto and
-// tfplugin6.11.proto; hashicorp/terraform-plugin-go tfplugin5.proto):
+// Field numbers (Terraform docs/plugin-protocol/tfplugin5.proto 5.10 and
+// tfplugin6.proto 6.11; OpenTofu's tfplugin5.10 / tfplugin6.10 agree on
+// everything but Block.computed):
 //   Schema       { int64 version = 1; Block block = 2; }
 //   Block        { int64 version = 1; repeated Attribute attributes = 2;
 //                  repeated NestedBlock block_types = 3; string description = 4;
 //                  StringKind description_kind = 5; bool deprecated = 6;
-//                  string deprecation_message = 7 (v6.11) }
+//                  string deprecation_message = 7 (5.10, 6.10);
+//                  v6: bool computed = 8 (6.11) }
 //   Attribute    { string name = 1; bytes type = 2; string description = 3;
 //                  bool required = 4; optional = 5; computed = 6; sensitive = 7;
 //                  StringKind description_kind = 8; bool deprecated = 9;
-//                  v5: bool write_only = 10;
+//                  v5: bool write_only = 10; string deprecation_message = 11;
 //                  v6: Object nested_type = 10; bool write_only = 11;
-//                      string deprecation_message = 12 (v6.11) }
+//                      string deprecation_message = 12 }
 //   NestedBlock  { string type_name = 1; Block block = 2; NestingMode nesting = 3;
 //                  int64 min_items = 4; int64 max_items = 5; }
 //   Object (v6)  { repeated Attribute attributes = 1; NestingMode nesting = 3;
 //                  int64 min_items = 4; int64 max_items = 5; }
+//   ResourceIdentitySchema (5.9, 6.9) { int64 version = 1;
+//                  repeated IdentityAttribute identity_attributes = 2; }
+//   IdentityAttribute { string name = 1; bytes type = 2;
+//                  bool required_for_import = 3; bool optional_for_import = 4;
+//                  string description = 5; }
 //
 // Decoding follows proto3 / protobuf-go semantics: a later scalar wins, a
 // repeated embedded message field appends, a non-repeated embedded message
@@ -81,6 +88,14 @@ class Decoder {
     if (!text::is_valid_utf8(s))
       fail(Status::Parse, std::string(what) + " is not valid UTF-8", start);
     return std::string(s);
+  }
+
+  // A string field, with its name on the error path.
+  std::string string_field(Cursor& c, const char* name) {
+    path.push_back(PathStep::attr(name));
+    std::string s = string(c, name);
+    path.pop_back();
+    return s;
   }
 
   Cursor sub(std::string_view s) const {
@@ -170,27 +185,13 @@ class Decoder {
       if (wt != kLen) return false;
       switch (f) {
         case 1:
-          path.push_back(PathStep::attr("name"));
-          a.name = string(cc, "name");
-          path.pop_back();
+          a.name = string_field(cc, "name");
           return true;
-        case 2: {
-          path.push_back(PathStep::attr("type"));
-          const uint8_t* start = cc.p;
-          std::string_view json = bytes(cc);
-          try {
-            a.type = Type::from_json(json);
-          } catch (Error& e) {
-            throw Error(e.status(), "protobuf schema: attribute type: " + e.message(), path,
-                        size_t(start - base_));
-          }
-          path.pop_back();
+        case 2:
+          a.type = type_field(cc);
           return true;
-        }
         case 3:
-          path.push_back(PathStep::attr("description"));
-          a.description = string(cc, "description");
-          path.pop_back();
+          a.description = string_field(cc, "description");
           return true;
         case 10: {
           if (proto_ != 6) return false;
@@ -200,15 +201,29 @@ class Decoder {
           path.pop_back();
           return true;
         }
+        case 11:
         case 12:
-          if (proto_ != 6) return false;
-          path.push_back(PathStep::attr("deprecation_message"));
-          a.deprecation_message = string(cc, "deprecation_message");
-          path.pop_back();
+          if (f != (proto_ == 5 ? 11u : 12u)) return false;
+          a.deprecation_message = string_field(cc, "deprecation_message");
           return true;
         default: (void)at; return false;
       }
     });
+  }
+
+  // An attribute's `bytes type` field: type JSON.
+  Type type_field(Cursor& cc) {
+    path.push_back(PathStep::attr("type"));
+    const uint8_t* start = cc.p;
+    std::string_view json = bytes(cc);
+    Type t;
+    try {
+      t = Type::from_json(json);
+    } catch (Error& e) {
+      throw Error(e.status(), "protobuf schema: attribute type: " + e.message(), path, size_t(start - base_));
+    }
+    path.pop_back();
+    return t;
   }
 
   void attributes_field(Cursor& cc, std::vector<Attribute>& out, size_t depth) {
@@ -241,9 +256,7 @@ class Decoder {
     fields(c, depth, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
       if (wt == kLen) {
         if (f == 1) {
-          path.push_back(PathStep::attr("type_name"));
-          nb.type_name = string(cc, "type_name");
-          path.pop_back();
+          nb.type_name = string_field(cc, "type_name");
           return true;
         }
         if (f == 2) {
@@ -280,15 +293,10 @@ class Decoder {
             return true;
           }
           case 4:
-            path.push_back(PathStep::attr("description"));
-            b.description = string(cc, "description");
-            path.pop_back();
+            b.description = string_field(cc, "description");
             return true;
           case 7:
-            if (proto_ != 6) return false;
-            path.push_back(PathStep::attr("deprecation_message"));
-            b.deprecation_message = string(cc, "deprecation_message");
-            path.pop_back();
+            b.deprecation_message = string_field(cc, "deprecation_message");
             return true;
           default: return false;
         }
@@ -298,6 +306,10 @@ class Decoder {
         case 1: b.version = int64_t(varint(cc)); return true;
         case 5: b.description_kind = kind_of(varint(cc)); return true;
         case 6: b.deprecated = varint(cc) != 0; return true;
+        case 8:
+          if (proto_ != 6) return false;
+          b.computed = varint(cc) != 0;
+          return true;
         default: return false;
       }
     });
@@ -324,6 +336,60 @@ class Decoder {
     } catch (Error& e) {
       Path p{PathStep::attr("block")};
       p.insert(p.end(), e.path().begin(), e.path().end());
+      throw Error(e.status(), e.message(), std::move(p), e.offset());
+    }
+  }
+
+  void identity_attribute(Cursor c, Attribute& a) {
+    fields(c, 1, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+      if (wt == kVarint) {
+        switch (f) {
+          case 3: a.required_for_import = varint(cc) != 0; return true;
+          case 4: a.optional_for_import = varint(cc) != 0; return true;
+          default: return false;
+        }
+      }
+      if (wt != kLen) return false;
+      switch (f) {
+        case 1:
+          a.name = string_field(cc, "name");
+          return true;
+        case 2: a.type = type_field(cc); return true;
+        case 5:
+          a.description = string_field(cc, "description");
+          return true;
+        default: return false;
+      }
+    });
+  }
+
+  IdentitySchemaPtr identity() {
+    int64_t version = 0;
+    std::vector<Attribute> attrs;
+    fields(Cursor{base_, end_}, 0, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+      if (f == 1 && wt == kVarint) {
+        version = int64_t(varint(cc));
+        return true;
+      }
+      if (f == 2 && wt == kLen) {
+        path.push_back(PathStep::attr("identity_attributes"));
+        path.push_back(PathStep::idx(int64_t(attrs.size())));
+        Attribute a;
+        identity_attribute(sub(bytes(cc)), a);
+        attrs.push_back(std::move(a));
+        path.pop_back();
+        path.pop_back();
+        return true;
+      }
+      return false;
+    });
+    try {
+      return IdentitySchema::make(version, std::move(attrs));
+    } catch (Error& e) {
+      // The checks' path starts at .attributes; the message calls it
+      // identity_attributes.
+      Path p = e.path();
+      if (!p.empty()) p.front() = PathStep::attr("identity_attributes");
       throw Error(e.status(), e.message(), std::move(p), e.offset());
     }
   }
@@ -374,6 +440,7 @@ class Encoder {
     if (proto_ == 5) {
       if (a.nested_type) throw Error(Status::Unsupported, "protocol 5 cannot express nested attribute types");
       varint_field(out, 10, a.write_only);
+      bytes_field(out, 11, a.deprecation_message);
     } else {
       if (a.nested_type) bytes_field(out, 10, object(*a.nested_type), true);
       varint_field(out, 11, a.write_only);
@@ -409,7 +476,24 @@ class Encoder {
     bytes_field(out, 4, b.description);
     varint_field(out, 5, uint64_t(b.description_kind));
     varint_field(out, 6, b.deprecated);
-    if (proto_ == 6) bytes_field(out, 7, b.deprecation_message);
+    bytes_field(out, 7, b.deprecation_message);
+    if (b.computed && proto_ == 5) throw Error(Status::Unsupported, "protocol 5 cannot express computed blocks");
+    varint_field(out, 8, b.computed);
+    return out;
+  }
+
+  static std::string identity(const IdentitySchema& s) {
+    std::string out;
+    varint_field(out, 1, uint64_t(s.version));
+    for (const Attribute& a : s.attributes) {
+      std::string m;
+      bytes_field(m, 1, a.name);
+      if (a.type) bytes_field(m, 2, a.type->to_json());
+      varint_field(m, 3, a.required_for_import);
+      varint_field(m, 4, a.optional_for_import);
+      bytes_field(m, 5, a.description);
+      bytes_field(out, 2, m, true);
+    }
     return out;
   }
 
@@ -435,6 +519,24 @@ SchemaPtr load_schema_proto(std::span<const uint8_t> bytes, int protocol_version
 SchemaPtr load_schema_proto(std::string_view bytes, int protocol_version) {
   return load_schema_proto(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()),
                            protocol_version);
+}
+
+IdentitySchemaPtr load_identity_proto(std::span<const uint8_t> bytes, int protocol_version) {
+  check_protocol(protocol_version);
+  static const uint8_t empty = 0;
+  const uint8_t* p = bytes.empty() ? &empty : bytes.data();
+  Decoder d(p, bytes.size(), protocol_version);
+  return d.identity();
+}
+
+IdentitySchemaPtr load_identity_proto(std::string_view bytes, int protocol_version) {
+  return load_identity_proto(
+      std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()), protocol_version);
+}
+
+std::string encode_identity_proto(const IdentitySchema& s, int protocol_version) {
+  check_protocol(protocol_version);
+  return Encoder::identity(s);
 }
 
 std::string encode_schema_proto(const Schema& s, int protocol_version) {

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -36,24 +37,31 @@ enum class Status : int {
 // that is not a Status. The one list of names: dv_status_str returns these.
 const char* status_name(Status s) noexcept;
 
-// One step of a path into a value (cty style).
-struct PathStep {
-  enum class Kind : uint8_t { Attr, Index, Key };
-  Kind kind;
-  int64_t index = 0;  // Kind::Index
-  std::string name;   // Kind::Attr (attribute name) or Kind::Key (map key)
+class Value;  // values/value.hpp
 
-  static PathStep attr(std::string_view n) { return {Kind::Attr, 0, std::string(n)}; }
-  static PathStep idx(int64_t i) { return {Kind::Index, i, {}}; }
-  static PathStep key(std::string_view k) { return {Kind::Key, 0, std::string(k)}; }
-  bool operator==(const PathStep&) const = default;
+// One step of a path into a value (cty Path). This is the data only, so
+// that every layer's errors can carry a path; the operations on paths
+// (printing, equality, applying to a value, building set-element steps) live
+// with the values in values/path.hpp, because a set-element step holds a
+// Value.
+struct PathStep {
+  enum class Kind : uint8_t {
+    Attr,     // object attribute `name` (cty GetAttrStep)
+    Index,    // list/tuple element `index` (IndexStep{NumberIntVal(index)})
+    Key,      // map element `name` (IndexStep{StringVal(name)})
+    Element,  // set element `*elem` (IndexStep{Key: element})
+  };
+  Kind kind;
+  int64_t index = 0;                  // Kind::Index
+  std::string name;                   // Kind::Attr (attribute name) or Kind::Key (map key)
+  std::shared_ptr<const Value> elem;  // Kind::Element (values/path.hpp: element_step)
+
+  static PathStep attr(std::string_view n) { return {Kind::Attr, 0, std::string(n), {}}; }
+  static PathStep idx(int64_t i) { return {Kind::Index, i, {}, {}}; }
+  static PathStep key(std::string_view k) { return {Kind::Key, 0, std::string(k), {}}; }
 };
 
 using Path = std::vector<PathStep>;
-
-// Renders a path the way cty users read it: .network[0].ip["v4"]
-// Keys are quoted with Go %q rules. Defined in values/path.cpp.
-std::string path_string(const Path& p);
 
 inline constexpr size_t kNoOffset = SIZE_MAX;
 

@@ -263,6 +263,38 @@ Type Type::tuple_elem(size_t i) const {
   return from_node(n->elems[i]);
 }
 
+// ---- conformance -----------------------------------------------------------
+
+bool Type::conforms_to(const Type& want) const {
+  if (want.is_dynamic() || *this == want) return true;
+  if (kind() != want.kind()) return false;
+  switch (want.kind()) {
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map:
+      return element().conforms_to(want.element());
+    case TypeKind::Object: {
+      const size_t n = want.attr_count();
+      if (attr_count() != n) return false;
+      for (size_t i = 0; i < n; ++i) {
+        if (attr_name(i) != want.attr_name(i)) return false;
+        if (!attr_type(i).conforms_to(want.attr_type(i))) return false;
+      }
+      return true;
+    }
+    case TypeKind::Tuple: {
+      const size_t n = want.tuple_size();
+      if (tuple_size() != n) return false;
+      for (size_t i = 0; i < n; ++i) {
+        if (!tuple_elem(i).conforms_to(want.tuple_elem(i))) return false;
+      }
+      return true;
+    }
+    default:
+      return false;  // different primitives
+  }
+}
+
 // ---- without_optional ------------------------------------------------------
 
 Type Type::without_optional() const {

@@ -94,6 +94,13 @@ class Type {
   size_t tuple_size() const noexcept;
   Type tuple_elem(size_t i) const;
 
+  // go-cty Type.TestConformance(want) == nil (cty/type_conform.go): equal
+  // to `want` except that `want` may have dynamic where this type has
+  // anything (object attributes by name; optional markers ignored below
+  // the top). The one conformance rule of the library: value constructors
+  // and the encoders use it.
+  bool conforms_to(const Type& want) const;
+
   // Same type with every optional marker removed (the type of values).
   Type without_optional() const;
 
@@ -117,6 +124,17 @@ class Type {
   // at kMaxJsonDepth whatever the caller asks.
   static constexpr size_t kMaxJsonDepth = 4096;
   static Type from_json(std::string_view json, size_t max_depth = 1000);
+
+  // go-cty cty/json ImpliedType: the type JSON text implies (strings,
+  // numbers and bools their primitive types, null dynamic, objects object
+  // types, arrays tuple types). Throws Error(Status::Parse) with go-cty's
+  // message (Go encoding/json's Decoder.Token errors such as "invalid
+  // character 'x' looking for beginning of value", "EOF", "unexpected EOF";
+  // "extraneous data after JSON object"; "duplicate \"k\" property in JSON
+  // object" for a repeated key of another type) and the byte offset.
+  // Nesting deeper than max_depth (capped at kMaxJsonDepth) is
+  // Status::Limit.
+  static Type implied_from_json(std::string_view json, size_t max_depth = 1000);
 
   // cty FriendlyName-like text for messages: "string", "list of number",
   // "object", "tuple", "dynamic".

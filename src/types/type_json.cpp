@@ -164,6 +164,14 @@ class TypeJsonReader {
 
   Type parse_top() { return parse_desc(/*top=*/true, 0); }
 
+  // go-cty cty/json ImpliedType: the input read with Decoder.Token() (and
+  // UseNumber) throughout, as go-cty reads it.
+  Type implied_top() {
+    Type t = implied_for_token(next_token(), 0);
+    if (more()) fail("extraneous data after JSON object", p_);
+    return t;
+  }
+
  private:
   std::string_view s_;
   size_t p_ = 0;
@@ -489,6 +497,172 @@ class TypeJsonReader {
   // only produce a saved type error).
   void skip_valid_value(size_t depth) { p_ = scan_value(p_, depth); }
 
+  // ---- Decoder.Token() for ImpliedType ----------------------------------------
+  // Go's token states (encoding/json stream.go).
+  enum class Tok : uint8_t { TopValue, ArrayStart, ArrayValue, ArrayComma, ObjectStart, ObjectKey, ObjectColon,
+                             ObjectValue, ObjectComma };
+  Tok tok_ = Tok::TopValue;
+  std::vector<Tok> tok_stack_;
+
+  struct Token {
+    enum Kind : uint8_t { Delim, String, Number, Bool, Null } kind;
+    char delim = 0;
+    size_t begin = 0, end = 0;  // String: the quoted token
+  };
+
+  bool tok_value_allowed() const {
+    return tok_ == Tok::TopValue || tok_ == Tok::ArrayStart || tok_ == Tok::ArrayValue || tok_ == Tok::ObjectValue;
+  }
+  void tok_value_end() {
+    if (tok_ == Tok::ArrayStart || tok_ == Tok::ArrayValue) tok_ = Tok::ArrayComma;
+    else if (tok_ == Tok::ObjectValue) tok_ = Tok::ObjectComma;
+  }
+  [[noreturn]] void tok_error(size_t at) const {
+    const char* ctx = "looking for beginning of value";
+    switch (tok_) {
+      case Tok::ObjectStart:  // Go's tokenError has no context for it
+        fail("invalid character " + quote_char((unsigned char)s_[at]), at);
+      case Tok::ArrayComma: ctx = "after array element"; break;
+      case Tok::ObjectKey: ctx = "looking for beginning of object key string"; break;
+      case Tok::ObjectColon: ctx = "after object key"; break;
+      case Tok::ObjectComma: ctx = "after object key:value pair"; break;
+      default: break;
+    }
+    fail_char(at, ctx);
+  }
+
+  // Decode(&x) of one scalar in the current state (readValue from a fresh
+  // scanner, then tokenValueEnd).
+  Token decode_scalar() {
+    Token t{Token::Null};
+    t.begin = p_;
+    t.end = scan_value(p_, tok_stack_.size());
+    p_ = t.end;
+    switch (s_[t.begin]) {
+      case '"': t.kind = Token::String; break;
+      case 't':
+      case 'f': t.kind = Token::Bool; break;
+      case 'n': t.kind = Token::Null; break;
+      default: t.kind = Token::Number; break;  // UseNumber: no float64 check
+    }
+    return t;
+  }
+
+  Token next_token() {
+    for (;;) {
+      const int c = peek();
+      if (c < 0) fail("EOF", p_);
+      const size_t at = p_;
+      switch (c) {
+        case '[':
+        case '{':
+          if (!tok_value_allowed()) tok_error(at);
+          ++p_;
+          if (tok_stack_.size() + 1 > max_depth_) fail_depth(at);
+          tok_stack_.push_back(tok_);
+          tok_ = c == '[' ? Tok::ArrayStart : Tok::ObjectStart;
+          return Token{Token::Delim, char(c)};
+        case ']':
+        case '}':
+          if (c == ']' ? (tok_ != Tok::ArrayStart && tok_ != Tok::ArrayComma)
+                       : (tok_ != Tok::ObjectStart && tok_ != Tok::ObjectComma)) {
+            tok_error(at);
+          }
+          ++p_;
+          tok_ = tok_stack_.back();
+          tok_stack_.pop_back();
+          tok_value_end();
+          return Token{Token::Delim, char(c)};
+        case ':':
+          if (tok_ != Tok::ObjectColon) tok_error(at);
+          ++p_;
+          tok_ = Tok::ObjectValue;
+          continue;
+        case ',':
+          if (tok_ == Tok::ArrayComma) {
+            ++p_;
+            tok_ = Tok::ArrayValue;
+            continue;
+          }
+          if (tok_ == Tok::ObjectComma) {
+            ++p_;
+            tok_ = Tok::ObjectKey;
+            continue;
+          }
+          tok_error(at);
+        case '"':
+          if (tok_ == Tok::ObjectStart || tok_ == Tok::ObjectKey) {
+            Token t = decode_scalar();
+            tok_ = Tok::ObjectColon;
+            return t;
+          }
+          [[fallthrough]];
+        default: {
+          if (!tok_value_allowed()) tok_error(at);
+          Token t = decode_scalar();
+          tok_value_end();
+          return t;
+        }
+      }
+    }
+  }
+
+  Type implied_for_token(const Token& t, size_t depth) {
+    switch (t.kind) {
+      case Token::Null: return Type::dynamic();
+      case Token::Bool: return Type::boolean();
+      case Token::Number: return Type::number();
+      case Token::String: return Type::string();
+      case Token::Delim: break;
+    }
+    if (t.delim == '{') return implied_object(depth + 1);
+    if (t.delim == '[') return implied_tuple(depth + 1);
+    fail(std::string("unexpected token ") + text::go_quoted(std::string(1, t.delim)), p_);
+  }
+
+  Type implied_object(size_t depth) {
+    // Raw keys (before NFC) in document order with their types; a repeated
+    // key must repeat its type.
+    std::vector<std::pair<std::string, Type>> atys;
+    for (;;) {
+      const Token k = next_token();
+      if (k.kind == Token::Delim) {
+        if (k.delim != '}') fail(std::string("unexpected delimiter ") + text::go_quoted(std::string(1, k.delim)), p_);
+        break;
+      }
+      if (k.kind != Token::String) fail("expected string but found a non-string token", k.begin);
+      std::string key = decode_string(k.begin, k.end);
+      Type aty = implied_for_token(next_token(), depth);
+      auto it = std::find_if(atys.begin(), atys.end(), [&](const auto& a) { return a.first == key; });
+      if (it != atys.end()) {
+        if (!(it->second == aty)) fail("duplicate " + text::go_quoted(key) + " property in JSON object", k.begin);
+        continue;
+      }
+      atys.emplace_back(std::move(key), std::move(aty));
+    }
+    if (atys.empty()) return Type::empty_object();
+    std::vector<Type::AttrSpec> specs;
+    specs.reserve(atys.size());
+    for (auto& [k, t] : atys) specs.push_back(Type::AttrSpec{std::move(k), std::move(t), false});
+    try {
+      return Type::object(std::move(specs));
+    } catch (const Error& e) {
+      // Two keys equal after NFC (go-cty keeps one of them at random).
+      fail(e.message(), p_);
+    }
+  }
+
+  Type implied_tuple(size_t depth) {
+    std::vector<Type> etys;
+    for (;;) {
+      const Token t = next_token();
+      if (t.kind == Token::Delim && t.delim == ']') break;
+      etys.push_back(implied_for_token(t, depth));
+    }
+    if (etys.empty()) return Type::empty_tuple();
+    return Type::tuple(std::move(etys));
+  }
+
   // ---- UnmarshalJSON --------------------------------------------------------
   // top: the raw input as go-cty's UnmarshalJSON receives it from a caller;
   // otherwise p_ is at a value already validated by the scanner.
@@ -757,6 +931,11 @@ class TypeJsonReader {
 Type Type::from_json(std::string_view json, size_t max_depth) {
   TypeJsonReader r(json, std::min(max_depth, kMaxJsonDepth));
   return r.parse_top();
+}
+
+Type Type::implied_from_json(std::string_view json, size_t max_depth) {
+  TypeJsonReader r(json, std::min(max_depth, kMaxJsonDepth));
+  return r.implied_top();
 }
 
 }  // namespace dynval

@@ -13,7 +13,6 @@ namespace dynval {
 
 namespace {
 
-using values_detail::type_conforms;
 
 bool definitely_not_null(const Value& v) {
   if (v.is_known()) return !v.is_null();
@@ -34,7 +33,7 @@ Tristate range_includes(const Value& unk, const Value& v) {
   const Refinements& r = unk.refinements();
   if (r.not_null && v.is_null()) return Tristate::False;
   if (v.is_null()) return Tristate::True;
-  if (!type_conforms(v.type(), unk.type())) return Tristate::False;
+  if (!v.type().conforms_to(unk.type())) return Tristate::False;
   if (unk.type().is_dynamic() || r.empty()) return Tristate::Unknown;
   switch (unk.type().kind()) {
     case TypeKind::String: {
@@ -235,7 +234,7 @@ Tristate Value::equals(const Value& o) const {
   if (a.is_null() && b.is_null()) return Tristate::True;
   if (a.is_null() || b.is_null()) return Tristate::False;
   if (!has_wholly_known_type(a) || !has_wholly_known_type(b)) {
-    if (!type_conforms(a.type(), b.type()) && !type_conforms(b.type(), a.type())) {
+    if (!a.type().conforms_to(b.type()) && !b.type().conforms_to(a.type())) {
       return Tristate::False;
     }
     return Tristate::Unknown;

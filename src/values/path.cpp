@@ -1,6 +1,10 @@
-// Paths into values (lookup, dynval::path_string) and the go-cty GoString
+// Paths into values: the one path printer, equality, set-element steps,
+// lookup and cty Path.Apply (values/path.hpp); and the go-cty GoString
 // rendering of values (cty/value_ops.go Value.GoString, the Type GoString
 // methods, unknown_refinement.go GoString).
+#include "values/path.hpp"
+
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -11,8 +15,103 @@
 
 namespace dynval {
 
-std::string path_string(const Path& p) {
-  std::string out;
+namespace {
+
+// big.Float / float64 %v: shortest digits, %e form when the decimal exponent
+// is < -4 or >= 6 (eprec 6 for the shortest format), else %f form.
+void append_g_shortest(std::string& out, const Number& x) {
+  if (x.is_inf()) {
+    out += x.signbit() ? "-Inf" : "+Inf";
+    return;
+  }
+  std::string s = x.text();
+  bool neg = !s.empty() && s[0] == '-';
+  std::string_view t(s);
+  if (neg) t.remove_prefix(1);
+  size_t dot = t.find('.');
+  std::string_view ip = dot == std::string_view::npos ? t : t.substr(0, dot);
+  std::string_view fp = dot == std::string_view::npos ? std::string_view() : t.substr(dot + 1);
+  std::string digits(ip);
+  digits.append(fp);
+  long dp = static_cast<long>(ip.size());
+  size_t lead = 0;
+  while (lead < digits.size() && digits[lead] == '0') ++lead;
+  digits.erase(0, lead);
+  dp -= static_cast<long>(lead);
+  while (!digits.empty() && digits.back() == '0') digits.pop_back();
+  if (neg) out.push_back('-');
+  if (digits.empty()) {
+    out.push_back('0');
+    return;
+  }
+  long exp = dp - 1;
+  if (exp < -4 || exp >= 6) {
+    out.push_back(digits[0]);
+    if (digits.size() > 1) {
+      out.push_back('.');
+      out.append(digits, 1, std::string::npos);
+    }
+    out.push_back('e');
+    out.push_back(exp < 0 ? '-' : '+');
+    long ae = exp < 0 ? -exp : exp;
+    if (ae < 10) out.push_back('0');
+    out += std::to_string(ae);
+    return;
+  }
+  long nd = static_cast<long>(digits.size());
+  if (dp <= 0) {
+    out += "0.";
+    out.append(static_cast<size_t>(-dp), '0');
+    out += digits;
+  } else if (dp >= nd) {
+    out += digits;
+    out.append(static_cast<size_t>(dp - nd), '0');
+  } else {
+    out.append(digits, 0, static_cast<size_t>(dp));
+    out.push_back('.');
+    out.append(digits, static_cast<size_t>(dp), std::string::npos);
+  }
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Paths
+
+PathStep element_step(const Value& elem) {
+  PathStep s{PathStep::Kind::Element, 0, {}, std::make_shared<const Value>(elem)};
+  return s;
+}
+
+PathStep child_step(const Value& parent, size_t i) {
+  switch (parent.type().kind()) {
+    case TypeKind::Object:
+      return PathStep::attr(parent.type().attr_name(i));
+    case TypeKind::Map:
+      return PathStep::key(parent.key_at(i));
+    case TypeKind::Set:
+      return element_step(parent.elements()[i]);
+    default:
+      return PathStep::idx(static_cast<int64_t>(i));
+  }
+}
+
+bool operator==(const PathStep& a, const PathStep& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case PathStep::Kind::Attr:
+    case PathStep::Kind::Key:
+      return a.name == b.name;
+    case PathStep::Kind::Index:
+      return a.index == b.index;
+    case PathStep::Kind::Element:
+      if (a.elem == b.elem) return true;
+      return a.elem && b.elem && a.elem->raw_equals(*b.elem);
+  }
+  return false;
+}
+
+void append_path_string(std::string& out, const Path& p) {
   for (const PathStep& s : p) {
     switch (s.kind) {
       case PathStep::Kind::Attr:
@@ -29,9 +128,45 @@ std::string path_string(const Path& p) {
         text::append_go_quoted(out, s.name);
         out.push_back(']');
         break;
+      case PathStep::Kind::Element: {
+        // tfdiags.FormatCtyPath's rendering of an IndexStep key.
+        out.push_back('[');
+        const Value* k = s.elem.get();
+        if (k == nullptr || k->is_null()) {
+          out.append("null");
+        } else if (!k->is_known()) {
+          out.append("(not yet known)");
+        } else if (k->type().kind() == TypeKind::Number) {
+          append_g_shortest(out, k->as_number());  // big.Float Text('g', -1)
+        } else if (k->type().kind() == TypeKind::String) {
+          text::append_go_quoted(out, k->as_string());
+        } else {
+          out.append("...");
+        }
+        out.push_back(']');
+        break;
+      }
     }
   }
+}
+
+std::string path_string(const Path& p) {
+  std::string out;
+  append_path_string(out, p);
   return out;
+}
+
+const Value* find_set_element(const Value& set, const Value& key) {
+  if (ValueAccess::coll(set) == nullptr || set.type().kind() != TypeKind::Set) return nullptr;
+  std::span<const Value> elems = set.elements();
+  for (const Value& e : elems) {
+    if (e.equals(key) == Tristate::True) return &e;
+  }
+  if (key.is_wholly_known()) return nullptr;
+  for (const Value& e : elems) {
+    if (e.raw_equals(key)) return &e;
+  }
+  return nullptr;
 }
 
 const Value* Value::lookup(const Path& p) const noexcept {
@@ -57,10 +192,162 @@ const Value* Value::lookup(const Path& p) const noexcept {
           if (s.index < 0 || static_cast<uint64_t>(s.index) >= cur->length()) return nullptr;
           cur = &cur->at(static_cast<size_t>(s.index));
           break;
+        case PathStep::Kind::Element:
+          if (!s.elem) return nullptr;
+          cur = find_set_element(*cur, *s.elem);
+          if (cur == nullptr) return nullptr;
+          break;
       }
     }
   } catch (...) {
-    return nullptr;  // only allocation failure (NFC of a key) can get here
+    return nullptr;  // only allocation failure (NFC of a key, equality keys) can get here
+  }
+  return cur;
+}
+
+// ---------------------------------------------------------------------------
+// cty Path.Apply (cty/path.go GetAttrStep.Apply, IndexStep.Apply, with
+// value_ops.go GetAttr, Index, HasIndex and HasElement inlined).
+
+namespace {
+
+Value get_attr_step(const Value& val, const std::string& name, std::string& why, Status& st) {
+  if (val.is_null()) {
+    st = Status::TypeMismatch;
+    why = "cannot access attributes on a null value";
+    return {};
+  }
+  const Type& t = val.type();
+  if (t.kind() != TypeKind::Object) {
+    st = Status::TypeMismatch;
+    why = "not an object type";
+    return {};
+  }
+  std::string norm = text::is_ascii(name) || text::is_nfc(name) ? name : text::to_nfc(name);
+  size_t i = t.attr_index(norm);
+  if (i == SIZE_MAX) {
+    st = Status::NotFound;
+    why = "object has no attribute " + text::go_quoted(name);
+    return {};
+  }
+  if (!val.is_known()) return Value::unknown(t.attr_type(i));
+  return val.at(i);
+}
+
+// IndexStep{Key: key}.Apply(val).
+Value index_step(const Value& val, const Value& key, std::string& why, Status& st) {
+  if (val.is_null()) {
+    st = Status::TypeMismatch;
+    why = "cannot index a null value";
+    return {};
+  }
+  const Type& vt = val.type();
+  const Type& kt = key.type();
+  if (vt.kind() == TypeKind::Set) {
+    // HasElement(key), then the key itself when present.
+    const Type et = vt.element();
+    bool present = false;
+    bool unknown = false;
+    if (!val.is_known()) {
+      unknown = true;
+    } else if (!kt.is_dynamic() && !et.is_dynamic() && !(kt == et)) {
+      present = false;
+    } else if (!key.is_known()) {
+      unknown = true;
+    } else if (!(et == kt)) {
+      present = false;
+    } else {
+      for (const Value& e : val.elements()) {
+        if (e.equals(key) == Tristate::True) {
+          present = true;
+          break;
+        }
+      }
+      if (!present && !val.is_wholly_known()) unknown = true;
+    }
+    if (unknown) return Value::unknown(et);
+    if (!present) {
+      st = Status::NotFound;
+      why = "set does not contain the requested element";
+      return {};
+    }
+    return key;
+  }
+  const bool by_number = kt.kind() == TypeKind::Number;
+  if (by_number) {
+    if (vt.kind() != TypeKind::List && vt.kind() != TypeKind::Tuple) {
+      st = Status::TypeMismatch;
+      why = "not a list type";
+      return {};
+    }
+  } else if (kt.kind() == TypeKind::String) {
+    if (vt.kind() != TypeKind::Map) {
+      st = Status::TypeMismatch;
+      why = "not a map type";
+      return {};
+    }
+  } else {
+    st = Status::TypeMismatch;
+    why = "key value not number or string";
+    return {};
+  }
+  // HasIndex(key): unknown when the key is unknown, or the list or map is.
+  const bool tuple = vt.kind() == TypeKind::Tuple;
+  if (!key.is_known() || (!tuple && !val.is_known())) {
+    // go-cty returns UnknownVal(val.Type().ElementType()), which panics for
+    // a tuple (no element type); the tuple's Index would give DynamicVal.
+    return tuple ? Value::unknown(Type::dynamic()) : Value::unknown(vt.element());
+  }
+  size_t pos = 0;
+  bool has = false;
+  if (by_number) {
+    bool exact = false;
+    int64_t i = key.is_null() ? -1 : key.as_number().to_int64(&exact);
+    size_t len = tuple ? vt.tuple_size() : val.length();
+    has = exact && i >= 0 && static_cast<uint64_t>(i) < len;
+    pos = has ? static_cast<size_t>(i) : 0;
+  } else if (!key.is_null()) {
+    const Value* e = val.get(key.as_string());
+    if (e != nullptr) return *e;
+  }
+  if (!has) {
+    st = Status::NotFound;
+    why = "value does not have given index key";
+    return {};
+  }
+  if (!val.is_known()) return Value::unknown(vt.tuple_elem(pos));  // an unknown tuple
+  return val.at(pos);
+}
+
+}  // namespace
+
+Value path_apply(const Path& p, const Value& v) {
+  Value cur = v;
+  std::string why;
+  Status st = Status::Ok;
+  for (size_t i = 0; i < p.size(); ++i) {
+    const PathStep& s = p[i];
+    Value next;
+    switch (s.kind) {
+      case PathStep::Kind::Attr:
+        next = get_attr_step(cur, s.name, why, st);
+        break;
+      case PathStep::Kind::Index:
+        next = index_step(cur, Value::number(Number::from_int64(s.index)), why, st);
+        break;
+      case PathStep::Kind::Key:
+        next = index_step(cur, Value::string(s.name), why, st);
+        break;
+      case PathStep::Kind::Element:
+        if (!s.elem) throw Error(Status::InvalidArg, "a set-element step without a value");
+        next = index_step(cur, *s.elem, why, st);
+        break;
+    }
+    if (st != Status::Ok) {
+      throw Error(st, "at step " + std::to_string(i) + ": " + why,
+                  Path(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(i) + 1));
+    }
+    cur = std::move(next);
   }
   return cur;
 }
@@ -134,62 +421,6 @@ void append_type_go(std::string& out, const Type& t) {
       out += "})";
       return;
     }
-  }
-}
-
-// big.Float / float64 %v: shortest digits, %e form when the decimal exponent
-// is < -4 or >= 6 (eprec 6 for the shortest format), else %f form.
-void append_g_shortest(std::string& out, const Number& x) {
-  if (x.is_inf()) {
-    out += x.signbit() ? "-Inf" : "+Inf";
-    return;
-  }
-  std::string s = x.text();
-  bool neg = !s.empty() && s[0] == '-';
-  std::string_view t(s);
-  if (neg) t.remove_prefix(1);
-  size_t dot = t.find('.');
-  std::string_view ip = dot == std::string_view::npos ? t : t.substr(0, dot);
-  std::string_view fp = dot == std::string_view::npos ? std::string_view() : t.substr(dot + 1);
-  std::string digits(ip);
-  digits.append(fp);
-  long dp = static_cast<long>(ip.size());
-  size_t lead = 0;
-  while (lead < digits.size() && digits[lead] == '0') ++lead;
-  digits.erase(0, lead);
-  dp -= static_cast<long>(lead);
-  while (!digits.empty() && digits.back() == '0') digits.pop_back();
-  if (neg) out.push_back('-');
-  if (digits.empty()) {
-    out.push_back('0');
-    return;
-  }
-  long exp = dp - 1;
-  if (exp < -4 || exp >= 6) {
-    out.push_back(digits[0]);
-    if (digits.size() > 1) {
-      out.push_back('.');
-      out.append(digits, 1, std::string::npos);
-    }
-    out.push_back('e');
-    out.push_back(exp < 0 ? '-' : '+');
-    long ae = exp < 0 ? -exp : exp;
-    if (ae < 10) out.push_back('0');
-    out += std::to_string(ae);
-    return;
-  }
-  long nd = static_cast<long>(digits.size());
-  if (dp <= 0) {
-    out += "0.";
-    out.append(static_cast<size_t>(-dp), '0');
-    out += digits;
-  } else if (dp >= nd) {
-    out += digits;
-    out.append(static_cast<size_t>(dp - nd), '0');
-  } else {
-    out.append(digits, 0, static_cast<size_t>(dp));
-    out.push_back('.');
-    out.append(digits, static_cast<size_t>(dp), std::string::npos);
   }
 }
 

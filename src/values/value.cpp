@@ -92,37 +92,6 @@ bool all_of_type(std::span<const Value> elems, const Type& t) noexcept {
   return true;
 }
 
-bool type_conforms(const Type& given, const Type& want) {
-  if (want.is_dynamic()) return true;
-  if (given == want) return true;
-  if (given.kind() != want.kind()) return false;
-  switch (want.kind()) {
-    case TypeKind::List:
-    case TypeKind::Set:
-    case TypeKind::Map:
-      return type_conforms(given.element(), want.element());
-    case TypeKind::Object: {
-      size_t n = want.attr_count();
-      if (given.attr_count() != n) return false;
-      for (size_t i = 0; i < n; ++i) {
-        if (given.attr_name(i) != want.attr_name(i)) return false;
-        if (!type_conforms(given.attr_type(i), want.attr_type(i))) return false;
-      }
-      return true;
-    }
-    case TypeKind::Tuple: {
-      size_t n = want.tuple_size();
-      if (given.tuple_size() != n) return false;
-      for (size_t i = 0; i < n; ++i) {
-        if (!type_conforms(given.tuple_elem(i), want.tuple_elem(i))) return false;
-      }
-      return true;
-    }
-    default:
-      return false;  // different primitives
-  }
-}
-
 Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const char* what) {
   // go-cty ListVal/SetVal/MapVal: the first non-dynamic element type wins and
   // every other non-dynamic element must match it exactly.
@@ -141,7 +110,7 @@ Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const ch
   Type t = elem.has_optional() ? elem.without_optional() : elem;
   if (found != nullptr) {
     if (!(*found == t)) {
-      if (!t.has_dynamic() || !type_conforms(*found, t)) {
+      if (!t.has_dynamic() || !found->conforms_to(t)) {
         throw Error(Status::TypeMismatch, std::string(what) + " element type " +
                                               found->friendly_name() + " does not match " +
                                               t.friendly_name());
@@ -511,7 +480,7 @@ Value Value::object_of(const Type& t_in, std::span<Value> attrs_in_order) {
     Type at = t.attr_type(i);
     const Type& vt = attrs_in_order[i].type();
     if (vt == at) continue;
-    if (at.has_dynamic() && values_detail::type_conforms(vt, at)) {
+    if (at.has_dynamic() && vt.conforms_to(at)) {
       rebuild = true;
       continue;
     }

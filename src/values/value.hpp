@@ -24,6 +24,7 @@
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "types/type.hpp"
+#include "values/path.hpp"
 
 namespace dynval {
 
@@ -227,8 +228,11 @@ class Value {
   // go-cty set Less (docs/gocty-behaviour.md#set-order) for two elements of one set.
   static bool set_less(const Value& a, const Value& b);
 
-  // Follow a path (attribute, index, key steps). Returns nullptr when a step
-  // does not apply or the element is absent; throws nothing.
+  // Follow a path without errors: attribute steps on objects, key steps on
+  // maps and objects, index steps on lists, tuples and sets (iteration
+  // order), set-element steps on sets (find_set_element). Returns nullptr
+  // when a step does not apply or the element is absent; throws nothing.
+  // (path_apply in values/path.hpp is cty's Path.Apply, with its errors.)
   const Value* lookup(const Path& p) const noexcept;
 
   // Debug / inspect rendering in go-cty GoString style, e.g.

@@ -132,10 +132,6 @@ Value build_set(Type st, std::span<Value> elems);
 // Throws Error(Status::TypeMismatch).
 Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const char* what);
 
-// go-cty TestConformance(given, want) == nil: `want` may have dynamic where
-// `given` has anything.
-bool type_conforms(const Type& given, const Type& want);
-
 // Appends a key that is equal for two wholly-known values of one type
 // exactly when go-cty's Equals returns true for them (nested sets compare as
 // sets of (hash bytes, key) pairs, like go-cty's set membership).

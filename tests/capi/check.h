@@ -77,6 +77,17 @@ CHECK_UNUSED static int buf_eq(const dv_buf_t *b, const void *want, size_t n) {
   return b->len == n && (n == 0 || (b->ptr != NULL && memcmp(b->ptr, want, n) == 0));
 }
 
+/* Decodes JSON text by the type in type JSON; NULL (and a failed check)
+ * when either is invalid. Free the result with dv_value_free. */
+CHECK_UNUSED static dv_value_t *json_value(const char *type_json, const char *json) {
+  dv_type_t *t = NULL;
+  dv_value_t *v = NULL;
+  CHECK(dv_type_from_json(&t, type_json, strlen(type_json), NULL) == DV_OK);
+  CHECK(dv_json_decode(&v, json, strlen(json), t, NULL, NULL) == DV_OK);
+  dv_type_free(t);
+  return v;
+}
+
 static int check_result(const char *name) {
   if (check_failures) {
     fprintf(stderr, "%s: %d of %d checks FAILED\n", name, check_failures, check_count);

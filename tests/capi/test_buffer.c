@@ -10,7 +10,7 @@ int main(void) {
   CHECK(b.ptr == NULL && b.len == 0);
 
   CHECK(dv_value_new_string(&v, "hello", 5, NULL) == DV_OK);
-  CHECK(dv_msgpack_encode(&b, v, NULL, NULL) == DV_OK);
+  CHECK(dv_msgpack_encode(&b, v, dv_value_type(v), NULL) == DV_OK);
   CHECK(b.len == 6 && memcmp(b.ptr, "\xa5hello", 6) == 0);
   CHECK(b.ptr[b.len] == '\0'); /* courtesy terminator */
   dv_buf_dispose(&b);
@@ -18,7 +18,7 @@ int main(void) {
   dv_buf_dispose(&b); /* twice is harmless */
 
   /* Output text is usable as a C string. */
-  CHECK(dv_json_encode(&b, v, NULL, NULL) == DV_OK);
+  CHECK(dv_json_encode(&b, v, dv_value_type(v), NULL) == DV_OK);
   CHECK(strcmp(b.ptr, "\"hello\"") == 0);
   dv_buf_dispose(&b);
 

@@ -10,6 +10,8 @@ int main(void) {
   dv_type_t *t = NULL;
   dv_schema_t *s = NULL;
   dv_builder_t *b = NULL;
+  dv_identity_schema_t *ids = NULL;
+  dv_schema_doc_t *doc = NULL;
   dv_buf_t buf = DV_BUF_INIT;
   dv_str_t view = {NULL, 0};
   bool flag = false;
@@ -128,6 +130,67 @@ int main(void) {
   INVALID(dv_value_debug_string(&buf, NULL, &err));
   CHECK(buf.ptr == NULL && view.ptr == NULL);
 
+  /* value.h: lookups, walking, transforming, editing */
+  {
+    const dv_value_t *found = good;
+    dv_path_t *p = NULL;
+    CHECK(dv_path_new(&p, NULL) == DV_OK);
+    INVALID(dv_value_find(NULL, good, "a", 1, &err));
+    INVALID(dv_value_find(&found, NULL, "a", 1, &err));
+    CHECK(found == good);
+    CHECK(dv_value_lookup_path(NULL, p) == NULL && dv_value_lookup_path(good, NULL) == NULL);
+    CHECK(dv_value_walk(NULL, NULL, NULL, NULL) == DV_ERR_INVALID_ARG);
+    CHECK(dv_value_walk(good, NULL, NULL, NULL) == DV_ERR_INVALID_ARG);
+    CHECK(dv_value_transform(NULL, good, NULL, NULL, NULL, NULL) == DV_ERR_INVALID_ARG);
+    CHECK(dv_value_transform(&v, NULL, NULL, NULL, NULL, NULL) == DV_ERR_INVALID_ARG);
+    INVALID(dv_value_unknown_as_null(NULL, good, &err));
+    INVALID(dv_value_unknown_as_null(&v, NULL, &err));
+    INVALID(dv_value_set_path(NULL, good, p, good, &err));
+    INVALID(dv_value_set_path(&v, NULL, p, good, &err));
+    INVALID(dv_value_set_path(&v, good, NULL, good, &err));
+    INVALID(dv_value_set_path(&v, good, p, NULL, &err));
+    CHECK(v == NULL);
+
+    /* path.h */
+    INVALID(dv_path_new(NULL, &err));
+    INVALID(dv_path_clone(NULL, p, &err));
+    INVALID(dv_path_clone(&p, NULL, &err));
+    INVALID(dv_path_append_attr(NULL, "a", 1, &err));
+    INVALID(dv_path_append_attr(p, NULL, 1, &err));
+    INVALID(dv_path_append_index(NULL, 0, &err));
+    INVALID(dv_path_append_key(NULL, "a", 1, &err));
+    INVALID(dv_path_append_key(p, NULL, 1, &err));
+    INVALID(dv_path_append_element(NULL, good, &err));
+    INVALID(dv_path_append_element(p, NULL, &err));
+    CHECK(dv_path_length(p) == 0);
+    dv_path_truncate(NULL, 0);
+    CHECK(dv_path_length(NULL) == 0);
+    CHECK(!dv_path_step(NULL, 0, NULL) && !dv_path_step(p, 0, NULL));
+    CHECK(dv_path_step_element(NULL, 0) == NULL);
+    INVALID(dv_path_equals(NULL, p, p, &err));
+    INVALID(dv_path_equals(&flag, NULL, p, &err));
+    INVALID(dv_path_equals(&flag, p, NULL, &err));
+    INVALID(dv_path_to_string(NULL, p, &err));
+    INVALID(dv_path_to_string(&buf, NULL, &err));
+    INVALID(dv_path_apply(NULL, p, good, &err));
+    INVALID(dv_path_apply(&v, NULL, good, &err));
+    INVALID(dv_path_apply(&v, p, NULL, &err));
+    CHECK(v == NULL && buf.ptr == NULL);
+    dv_path_free(p);
+    dv_path_free(NULL);
+
+    /* diff.h */
+    {
+      dv_diff_t *d = NULL;
+      INVALID(dv_value_diff(NULL, good, good, &err));
+      INVALID(dv_value_diff(&d, NULL, good, &err));
+      INVALID(dv_value_diff(&d, good, NULL, &err));
+      CHECK(d == NULL);
+      CHECK(dv_diff_length(NULL) == 0 && !dv_diff_entry(NULL, 0, NULL, NULL, NULL));
+      dv_diff_free(NULL);
+    }
+  }
+
   /* codec.h */
   INVALID(dv_decode_options_init(NULL, DV_DECODE_OPTIONS_VERSION, &err));
   INVALID(dv_msgpack_decode(NULL, "\xc3", 1, dv_type_bool(), NULL, &err));
@@ -141,7 +204,38 @@ int main(void) {
   INVALID(dv_msgpack_to_json(&buf, NULL, 1, dv_type_bool(), NULL, &err));
   INVALID(dv_msgpack_to_json(NULL, "\xc3", 1, dv_type_bool(), NULL, &err));
   INVALID(dv_json_to_msgpack(&buf, "true", 4, NULL, NULL, &err));
-  CHECK(v == NULL && buf.ptr == NULL);
+  /* Encoding needs the type: no silent "by the value's own type". */
+  INVALID(dv_msgpack_encode(&buf, good, NULL, &err));
+  INVALID(dv_json_encode(&buf, good, NULL, &err));
+  INVALID(dv_json_implied_type(NULL, "1", 1, &err));
+  INVALID(dv_json_implied_type(&t, NULL, 1, &err));
+  INVALID(dv_schema_decode_msgpack(&v, NULL, "\xc3", 1, NULL, &err));
+  INVALID(dv_schema_decode_json(&v, NULL, "true", 4, NULL, &err));
+  INVALID(dv_schema_encode_msgpack(&buf, NULL, good, &err));
+  INVALID(dv_schema_encode_json(&buf, NULL, good, &err));
+  o.flags = 0x80u;
+  INVALID(dv_msgpack_decode(&v, "\xc3", 1, dv_type_bool(), &o, &err));
+  o.flags = 0;
+  CHECK(v == NULL && buf.ptr == NULL && t == NULL);
+
+  /* convert.h */
+  INVALID(dv_value_convert(NULL, good, dv_type_string(), 0, &err));
+  INVALID(dv_value_convert(&v, NULL, dv_type_string(), 0, &err));
+  INVALID(dv_value_convert(&v, good, NULL, 0, &err));
+  INVALID(dv_value_convert(&v, good, dv_type_string(), 0x80u, &err));
+  CHECK(!dv_type_convertible(NULL, dv_type_string(), 0));
+  CHECK(!dv_type_convertible(dv_type_bool(), NULL, 0));
+  CHECK(!dv_type_convertible(dv_type_bool(), dv_type_string(), 0x80u));
+  INVALID(dv_type_unify(NULL, types, 0, 0, NULL, &err));
+  INVALID(dv_type_unify(&t, NULL, 1, 0, NULL, &err));
+  INVALID(dv_type_unify(&t, types, 1, 0, NULL, &err)); /* types[0] is NULL */
+  INVALID(dv_type_unify(&t, types, 0, 0x80u, NULL, &err));
+  INVALID(dv_value_from_flatmap(NULL, dv_type_string(), NULL, NULL, 0, &err));
+  INVALID(dv_value_from_flatmap(&v, NULL, NULL, NULL, 0, &err));
+  INVALID(dv_value_from_flatmap(&v, dv_type_string(), NULL, NULL, 0, &err)); /* not an object */
+  INVALID(dv_value_from_flatmap(&v, dv_type_string(), names, NULL, 1, &err));
+  INVALID(dv_schema_value_from_flatmap(&v, NULL, NULL, NULL, 0, &err));
+  CHECK(v == NULL && t == NULL);
 
   /* schema.h */
   INVALID(dv_schema_from_json(NULL, "{}", 2, "provider", 8, NULL, 0, &err));
@@ -169,8 +263,116 @@ int main(void) {
   INVALID(dv_builder_block(NULL, "a", 1, DV_NESTING_LIST, b, 0, 0, &err));
   INVALID(dv_builder_build(NULL, b, 0, &err));
   INVALID(dv_builder_build(&s, NULL, 0, &err));
+  INVALID(dv_builder_set_description(NULL, "d", 1, DV_DESCRIPTION_PLAIN, &err));
+  INVALID(dv_builder_set_description(b, NULL, 1, DV_DESCRIPTION_PLAIN, &err));
+  INVALID(dv_builder_set_description(b, "d", 1, (dv_description_kind_t)2, &err));
+  INVALID(dv_builder_set_deprecated(NULL, true, NULL, 0, &err));
+  INVALID(dv_builder_set_deprecated(b, true, NULL, 1, &err));
+  INVALID(dv_builder_set_computed(NULL, true, &err));
+  CHECK(dv_builder_attribute(b, "a", 1, dv_type_string(), DV_ATTR_OPTIONAL, NULL) == DV_OK);
+  INVALID(dv_builder_set_attribute_description(NULL, "a", 1, "d", 1, DV_DESCRIPTION_PLAIN, &err));
+  INVALID(dv_builder_set_attribute_description(b, NULL, 1, "d", 1, DV_DESCRIPTION_PLAIN, &err));
+  INVALID(dv_builder_set_attribute_description(b, "a", 1, NULL, 1, DV_DESCRIPTION_PLAIN, &err));
+  INVALID(dv_builder_set_attribute_description(b, "a", 1, "d", 1, (dv_description_kind_t)7, &err));
+  INVALID(dv_builder_set_attribute_deprecation_message(NULL, "a", 1, "m", 1, &err));
+  INVALID(dv_builder_set_attribute_deprecation_message(b, NULL, 1, "m", 1, &err));
+  INVALID(dv_builder_set_attribute_deprecation_message(b, "a", 1, NULL, 1, &err));
+  INVALID(dv_builder_set_nested_items(NULL, "a", 1, 0, 0, &err));
+  INVALID(dv_builder_set_nested_items(b, NULL, 1, 0, 0, &err));
+  INVALID(dv_builder_set_nested_items(b, "a", 1, 0, 0, &err)); /* not a nested attribute */
+  INVALID(dv_builder_build_identity(NULL, b, 0, &err));
+  INVALID(dv_builder_build_identity(&ids, NULL, 0, &err));
   dv_builder_free(b);
   dv_builder_free(NULL);
+
+  /* schema.h: introspection views are NULL-safe */
+  CHECK(dv_schema_block(NULL) == NULL);
+  CHECK(dv_block_attribute_count(NULL) == 0);
+  CHECK(dv_block_attribute(NULL, 0) == NULL);
+  CHECK(dv_block_find_attribute(NULL, "a", 1) == NULL);
+  CHECK(dv_block_nested_count(NULL) == 0);
+  CHECK(dv_block_nested(NULL, 0) == NULL);
+  CHECK(dv_block_find_nested(NULL, "a", 1) == NULL);
+  CHECK(dv_block_description(NULL).ptr == NULL && dv_block_description(NULL).len == 0);
+  CHECK(dv_block_description_kind(NULL) == DV_DESCRIPTION_PLAIN);
+  CHECK(!dv_block_deprecated(NULL));
+  CHECK(dv_block_deprecation_message(NULL).len == 0);
+  CHECK(!dv_block_computed(NULL));
+  CHECK(dv_block_implied_type(NULL) == NULL);
+  CHECK(dv_attribute_name(NULL).ptr == NULL);
+  CHECK(dv_attribute_type(NULL) == NULL);
+  CHECK(dv_attribute_nested_type(NULL) == NULL);
+  CHECK(dv_attribute_flags(NULL) == 0);
+  CHECK(dv_attribute_description(NULL).len == 0);
+  CHECK(dv_attribute_description_kind(NULL) == DV_DESCRIPTION_PLAIN);
+  CHECK(dv_attribute_deprecation_message(NULL).len == 0);
+  CHECK(dv_attribute_implied_type(NULL) == NULL);
+  CHECK(dv_object_nesting(NULL) == DV_NESTING_INVALID);
+  CHECK(dv_object_attribute_count(NULL) == 0);
+  CHECK(dv_object_attribute(NULL, 0) == NULL);
+  CHECK(dv_object_find_attribute(NULL, "a", 1) == NULL);
+  CHECK(dv_object_min_items(NULL) == 0 && dv_object_max_items(NULL) == 0);
+  CHECK(dv_object_implied_type(NULL) == NULL);
+  CHECK(dv_nested_block_type_name(NULL).ptr == NULL);
+  CHECK(dv_nested_block_nesting(NULL) == DV_NESTING_INVALID);
+  CHECK(dv_nested_block_min_items(NULL) == 0 && dv_nested_block_max_items(NULL) == 0);
+  CHECK(dv_nested_block_body(NULL) == NULL);
+  CHECK(dv_nested_block_implied_type(NULL) == NULL);
+
+  /* schema.h: identity schemas */
+  INVALID(dv_identity_schema_from_json(NULL, "{}", 2, &err));
+  INVALID(dv_identity_schema_from_json(&ids, NULL, 2, &err));
+  INVALID(dv_identity_schema_from_proto(NULL, "", 0, 6, &err));
+  INVALID(dv_identity_schema_from_proto(&ids, NULL, 2, 6, &err));
+  INVALID(dv_identity_schema_from_proto(&ids, "", 0, 4, &err));
+  INVALID(dv_identity_schema_to_proto(&buf, NULL, 6, &err));
+  INVALID(dv_identity_schema_clone(&ids, NULL, &err));
+  CHECK(ids == NULL && buf.ptr == NULL);
+  CHECK(dv_identity_schema_version(NULL) == 0);
+  CHECK(dv_identity_schema_implied_type(NULL) == NULL);
+  CHECK(dv_identity_schema_attribute_count(NULL) == 0);
+  CHECK(dv_identity_schema_attribute(NULL, 0) == NULL);
+  CHECK(dv_identity_schema_find_attribute(NULL, "a", 1) == NULL);
+  dv_identity_schema_free(NULL);
+  {
+    static const char kIdentity[] = "{\"attributes\":{\"id\":{\"type\":\"string\"}}}";
+    CHECK(dv_identity_schema_from_json(&ids, kIdentity, sizeof kIdentity - 1, NULL) == DV_OK);
+  }
+  INVALID(dv_identity_schema_to_proto(NULL, ids, 6, &err));
+  INVALID(dv_identity_schema_to_proto(&buf, ids, 7, &err));
+  INVALID(dv_identity_schema_clone(NULL, ids, &err));
+  CHECK(dv_identity_schema_find_attribute(ids, NULL, 2) == NULL);
+  CHECK(dv_identity_schema_find_attribute(ids, NULL, 0) == NULL);
+  CHECK(dv_identity_schema_attribute(ids, 1) == NULL);
+  dv_identity_schema_free(ids);
+  ids = NULL;
+
+  /* schema.h: documents */
+  INVALID(dv_schema_doc_from_json(NULL, "{}", 2, &err));
+  INVALID(dv_schema_doc_from_json(&doc, NULL, 2, &err));
+  CHECK(doc == NULL);
+  dv_schema_doc_free(NULL);
+  CHECK(dv_schema_doc_count(NULL) == 0);
+  CHECK(dv_schema_doc_provider(NULL, 0).ptr == NULL);
+  CHECK(dv_schema_doc_selector(NULL, 0).ptr == NULL);
+  CHECK(dv_schema_doc_kind(NULL, 0) == DV_SCHEMA_PROVIDER);
+  INVALID(dv_schema_doc_find(NULL, "provider", 8, NULL, 0, &n, &err));
+  INVALID(dv_schema_doc_schema(&s, NULL, 0, &err));
+  INVALID(dv_schema_doc_identity(&ids, NULL, 0, &err));
+  {
+    static const char kDoc[] = "{\"provider_schemas\":{\"p\":{\"provider\":{\"block\":{}}}}}";
+    CHECK(dv_schema_doc_from_json(&doc, kDoc, sizeof kDoc - 1, NULL) == DV_OK);
+    INVALID(dv_schema_doc_find(doc, NULL, 8, NULL, 0, &n, &err));
+    INVALID(dv_schema_doc_find(doc, "provider", 8, NULL, 3, &n, &err));
+    INVALID(dv_schema_doc_find(doc, "provider", 8, NULL, 0, NULL, &err));
+    INVALID(dv_schema_doc_find(doc, "bogus", 5, NULL, 0, &n, &err));
+    INVALID(dv_schema_doc_schema(NULL, doc, 0, &err));
+    INVALID(dv_schema_doc_identity(NULL, doc, 0, &err));
+    INVALID(dv_schema_doc_identity(&ids, doc, 0, &err)); /* a block, not an identity */
+    CHECK(dv_schema_doc_selector(doc, 1).ptr == NULL);
+    dv_schema_doc_free(doc);
+  }
+  CHECK(s == NULL && ids == NULL);
 
   /* buffer.h / error.h */
   dv_buf_dispose(NULL);

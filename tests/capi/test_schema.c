@@ -147,8 +147,326 @@ static void test_document(void) {
   }
 }
 
+/* Every introspection getter over a schema that uses every feature, built
+ * with the builder; then the same through protobuf v6 (v5 cannot express
+ * it). */
+static void check_rich(const dv_schema_t *s) {
+  const dv_block_t *root = dv_schema_block(s);
+  const dv_attribute_t *a;
+  const dv_object_t *o;
+  const dv_nested_block_t *nb;
+
+  CHECK(root != NULL);
+  CHECK(dv_schema_version(s) == 4);
+  CHECK(str_eq(dv_block_description(root), "A *thing*."));
+  CHECK(dv_block_description_kind(root) == DV_DESCRIPTION_MARKDOWN);
+  CHECK(dv_block_deprecated(root));
+  CHECK(str_eq(dv_block_deprecation_message(root), "use other_thing"));
+  CHECK(!dv_block_computed(root));
+  CHECK(dv_block_implied_type(root) == dv_schema_implied_type(s));
+
+  /* attributes in name order: disks, id, password, token */
+  CHECK(dv_block_attribute_count(root) == 4);
+  CHECK(str_eq(dv_attribute_name(dv_block_attribute(root, 0)), "disks"));
+  CHECK(str_eq(dv_attribute_name(dv_block_attribute(root, 3)), "token"));
+  CHECK(dv_block_attribute(root, 4) == NULL);
+  a = dv_block_find_attribute(root, "password", 8);
+  CHECK(a == dv_block_attribute(root, 2));
+  CHECK(dv_block_find_attribute(root, "pass", 4) == NULL);
+  CHECK(dv_block_find_attribute(root, NULL, 0) == NULL);
+  CHECK(dv_attribute_flags(a) == (DV_ATTR_OPTIONAL | DV_ATTR_SENSITIVE | DV_ATTR_WRITE_ONLY));
+  CHECK(dv_type_equals(dv_attribute_type(a), dv_type_string()));
+  CHECK(dv_attribute_nested_type(a) == NULL);
+  CHECK(dv_type_equals(dv_attribute_implied_type(a), dv_type_string()));
+  CHECK(str_eq(dv_attribute_description(a), "The password."));
+  CHECK(dv_attribute_description_kind(a) == DV_DESCRIPTION_PLAIN);
+  CHECK(dv_attribute_deprecation_message(a).len == 0);
+  a = dv_block_find_attribute(root, "token", 5);
+  CHECK(dv_attribute_flags(a) == (DV_ATTR_COMPUTED | DV_ATTR_DEPRECATED));
+  CHECK(str_eq(dv_attribute_deprecation_message(a), "tokens are gone"));
+  CHECK(str_eq(dv_attribute_description(a), "`token`"));
+  CHECK(dv_attribute_description_kind(a) == DV_DESCRIPTION_MARKDOWN);
+
+  a = dv_block_find_attribute(root, "disks", 5);
+  CHECK(dv_attribute_type(a) == NULL);
+  o = dv_attribute_nested_type(a);
+  CHECK(o != NULL);
+  CHECK(dv_object_nesting(o) == DV_NESTING_LIST);
+  CHECK(dv_object_min_items(o) == 1 && dv_object_max_items(o) == 8);
+  CHECK(dv_object_attribute_count(o) == 2);
+  CHECK(str_eq(dv_attribute_name(dv_object_attribute(o, 0)), "label"));
+  CHECK(dv_object_attribute(o, 2) == NULL);
+  CHECK(dv_object_find_attribute(o, "size", 4) == dv_object_attribute(o, 1));
+  CHECK(dv_attribute_flags(dv_object_find_attribute(o, "size", 4)) == DV_ATTR_REQUIRED);
+  CHECK(str_eq(dv_attribute_description(dv_object_find_attribute(o, "size", 4)), "GiB"));
+  CHECK(type_json_is(dv_object_implied_type(o), "[\"list\",[\"object\",{\"label\":\"string\",\"size\":\"number\"}]]"));
+  CHECK(dv_type_equals(dv_attribute_implied_type(a), dv_object_implied_type(o)));
+
+  /* nested blocks in type-name order: group, rule */
+  CHECK(dv_block_nested_count(root) == 2);
+  CHECK(dv_block_nested(root, 2) == NULL);
+  nb = dv_block_find_nested(root, "rule", 4);
+  CHECK(nb == dv_block_nested(root, 1));
+  CHECK(dv_block_find_nested(root, "rules", 5) == NULL);
+  CHECK(str_eq(dv_nested_block_type_name(nb), "rule"));
+  CHECK(dv_nested_block_nesting(nb) == DV_NESTING_SET);
+  CHECK(dv_nested_block_min_items(nb) == 1 && dv_nested_block_max_items(nb) == 3);
+  CHECK(type_json_is(dv_nested_block_implied_type(nb), "[\"set\",[\"object\",{\"port\":\"number\"}]]"));
+  {
+    const dv_block_t *body = dv_nested_block_body(nb);
+    CHECK(dv_block_computed(body));
+    CHECK(str_eq(dv_block_description(body), "A rule."));
+    CHECK(dv_block_description_kind(body) == DV_DESCRIPTION_PLAIN);
+    CHECK(!dv_block_deprecated(body));
+    CHECK(dv_block_attribute_count(body) == 1 && dv_block_nested_count(body) == 0);
+    CHECK(type_json_is(dv_block_implied_type(body), "[\"object\",{\"port\":\"number\"}]"));
+  }
+  nb = dv_block_nested(root, 0);
+  CHECK(str_eq(dv_nested_block_type_name(nb), "group"));
+  CHECK(dv_nested_block_nesting(nb) == DV_NESTING_GROUP);
+  CHECK(dv_block_attribute_count(dv_nested_block_body(nb)) == 0);
+}
+
+static void test_introspection(void) {
+  dv_builder_t *root = NULL, *disk = NULL, *rule = NULL, *group = NULL;
+  dv_schema_t *s = NULL, *back = NULL, *bad = NULL;
+  dv_buf_t proto = DV_BUF_INIT;
+
+  CHECK_OK(dv_builder_new(&root, &err));
+  CHECK_OK(dv_builder_new(&disk, &err));
+  CHECK_OK(dv_builder_new(&rule, &err));
+  CHECK_OK(dv_builder_new(&group, &err));
+  CHECK_OK(dv_builder_attribute(disk, "size", 4, dv_type_number(), DV_ATTR_REQUIRED, &err));
+  CHECK_OK(dv_builder_set_attribute_description(disk, "size", 4, "GiB", 3, DV_DESCRIPTION_PLAIN, &err));
+  CHECK_OK(dv_builder_attribute(disk, "label", 5, dv_type_string(), DV_ATTR_OPTIONAL, &err));
+  CHECK_OK(dv_builder_attribute(rule, "port", 4, dv_type_number(), DV_ATTR_OPTIONAL, &err));
+  CHECK_OK(dv_builder_set_description(rule, "A rule.", 7, DV_DESCRIPTION_PLAIN, &err));
+  CHECK_OK(dv_builder_set_computed(rule, true, &err));
+  CHECK_OK(dv_builder_attribute(root, "token", 5, dv_type_string(), DV_ATTR_COMPUTED | DV_ATTR_DEPRECATED, &err));
+  CHECK_OK(dv_builder_set_attribute_description(root, "token", 5, "`token`", 7, DV_DESCRIPTION_MARKDOWN, &err));
+  CHECK_OK(dv_builder_set_attribute_deprecation_message(root, "token", 5, "tokens are gone", 15, &err));
+  CHECK_OK(dv_builder_attribute(root, "password", 8, dv_type_string(),
+                                DV_ATTR_OPTIONAL | DV_ATTR_SENSITIVE | DV_ATTR_WRITE_ONLY, &err));
+  CHECK_OK(dv_builder_set_attribute_description(root, "password", 8, "The password.", 13, DV_DESCRIPTION_PLAIN,
+                                                &err));
+  CHECK_OK(dv_builder_attribute(root, "id", 2, dv_type_string(), DV_ATTR_COMPUTED, &err));
+  CHECK_OK(dv_builder_nested_attribute(root, "disks", 5, DV_NESTING_LIST, disk, DV_ATTR_OPTIONAL, &err));
+  CHECK_OK(dv_builder_set_nested_items(root, "disks", 5, 1, 8, &err));
+  CHECK_STATUS(dv_builder_set_nested_items(root, "id", 2, 1, 8, &err), DV_ERR_INVALID_ARG);
+  CHECK_STATUS(dv_builder_set_nested_items(root, "nope", 4, 1, 8, &err), DV_ERR_NOT_FOUND);
+  CHECK_STATUS(dv_builder_set_attribute_description(root, "nope", 4, "", 0, DV_DESCRIPTION_PLAIN, &err),
+               DV_ERR_NOT_FOUND);
+  CHECK_OK(dv_builder_block(root, "rule", 4, DV_NESTING_SET, rule, 1, 3, &err));
+  CHECK_OK(dv_builder_block(root, "group", 5, DV_NESTING_GROUP, group, 0, 0, &err));
+  CHECK_OK(dv_builder_set_description(root, "A *thing*.", 10, DV_DESCRIPTION_MARKDOWN, &err));
+  CHECK_OK(dv_builder_set_deprecated(root, true, "use other_thing", 15, &err));
+  CHECK_OK(dv_builder_build(&s, root, 4, &err));
+  check_rich(s);
+
+  /* Protobuf v6 keeps everything; v5 has no nested attributes nor
+   * Block.computed. */
+  CHECK_OK(dv_schema_to_proto(&proto, s, 6, &err));
+  CHECK_OK(dv_schema_from_proto(&back, proto.ptr, proto.len, 6, &err));
+  check_rich(back);
+  dv_buf_dispose(&proto);
+  CHECK_STATUS(dv_schema_to_proto(&proto, s, 5, &err), DV_ERR_UNSUPPORTED);
+
+  /* The import flags belong to identity attributes only. */
+  CHECK_OK(dv_builder_attribute(group, "key", 3, dv_type_string(), DV_ATTR_REQUIRED_FOR_IMPORT, &err));
+  CHECK_STATUS(dv_builder_build(&bad, group, 0, &err), DV_ERR_SCHEMA);
+  CHECK(bad == NULL);
+
+  dv_schema_free(s);
+  dv_schema_free(back);
+  dv_builder_free(root);
+  dv_builder_free(disk);
+  dv_builder_free(rule);
+  dv_builder_free(group);
+}
+
+static void check_identity(const dv_identity_schema_t *id) {
+  const dv_attribute_t *a;
+  CHECK(dv_identity_schema_version(id) == 3);
+  CHECK(dv_identity_schema_attribute_count(id) == 2);
+  CHECK(type_json_is(dv_identity_schema_implied_type(id), "[\"object\",{\"id\":\"string\",\"region\":\"string\"}]"));
+  a = dv_identity_schema_attribute(id, 0);
+  CHECK(str_eq(dv_attribute_name(a), "id"));
+  CHECK(dv_attribute_flags(a) == DV_ATTR_REQUIRED_FOR_IMPORT);
+  CHECK(str_eq(dv_attribute_description(a), "The *ID*."));
+  CHECK(dv_attribute_description_kind(a) == DV_DESCRIPTION_MARKDOWN);
+  a = dv_identity_schema_find_attribute(id, "region", 6);
+  CHECK(a == dv_identity_schema_attribute(id, 1));
+  CHECK(dv_attribute_flags(a) == DV_ATTR_OPTIONAL_FOR_IMPORT);
+  CHECK(dv_type_equals(dv_attribute_type(a), dv_type_string()));
+  CHECK(dv_identity_schema_attribute(id, 2) == NULL);
+  CHECK(dv_identity_schema_find_attribute(id, "x", 1) == NULL);
+}
+
+static void test_identity(void) {
+  static const char kIdentity[] =
+      "{\"version\":3,\"attributes\":{\"region\":{\"type\":\"string\",\"optional_for_import\":true},"
+      "\"id\":{\"type\":\"string\",\"description\":\"The *ID*.\",\"required_for_import\":true}}}";
+  dv_identity_schema_t *id = NULL, *back = NULL, *built = NULL, *copy = NULL;
+  dv_builder_t *b = NULL;
+  dv_buf_t proto = DV_BUF_INIT, proto2 = DV_BUF_INIT;
+  dv_value_t *v = NULL;
+
+  CHECK_OK(dv_identity_schema_from_json(&id, kIdentity, sizeof kIdentity - 1, &err));
+  check_identity(id);
+
+  /* Identity data decodes by the implied type. */
+  CHECK_OK(dv_json_decode(&v, "{\"id\":\"i-1\",\"region\":null}", 27, dv_identity_schema_implied_type(id), NULL,
+                          &err));
+  CHECK(dv_value_kind(v) == DV_TYPE_OBJECT);
+  dv_value_free(v);
+
+  /* Protobuf: the same message in both protocols. */
+  CHECK_OK(dv_identity_schema_to_proto(&proto, id, 6, &err));
+  CHECK_OK(dv_identity_schema_from_proto(&back, proto.ptr, proto.len, 5, &err));
+  check_identity(back);
+  CHECK_OK(dv_identity_schema_to_proto(&proto2, back, 5, &err));
+  CHECK(buf_eq(&proto2, proto.ptr, proto.len));
+  CHECK_STATUS(dv_identity_schema_from_proto(&copy, "\x12\x02\x0a", 3, 6, &err), DV_ERR_PARSE);
+
+  /* The builder. */
+  CHECK_OK(dv_builder_new(&b, &err));
+  CHECK_OK(dv_builder_attribute(b, "region", 6, dv_type_string(), DV_ATTR_OPTIONAL_FOR_IMPORT, &err));
+  CHECK_OK(dv_builder_attribute(b, "id", 2, dv_type_string(), DV_ATTR_REQUIRED_FOR_IMPORT, &err));
+  CHECK_OK(dv_builder_set_attribute_description(b, "id", 2, "The *ID*.", 9, DV_DESCRIPTION_PLAIN, &err));
+  CHECK_OK(dv_builder_build_identity(&built, b, 3, &err));
+  check_identity(built);
+  CHECK_OK(dv_identity_schema_clone(&copy, built, &err));
+  dv_identity_schema_free(built);
+  check_identity(copy);
+  dv_identity_schema_free(copy);
+  copy = NULL;
+  /* Only the import flags; no nested blocks. */
+  CHECK_OK(dv_builder_attribute(b, "zone", 4, dv_type_string(), DV_ATTR_OPTIONAL, &err));
+  CHECK_STATUS(dv_builder_build_identity(&copy, b, 0, &err), DV_ERR_SCHEMA);
+  dv_builder_free(b);
+  CHECK_OK(dv_builder_new(&b, &err));
+  {
+    dv_builder_t *body = NULL;
+    CHECK_OK(dv_builder_new(&body, &err));
+    CHECK_OK(dv_builder_block(b, "x", 1, DV_NESTING_SINGLE, body, 0, 0, &err));
+    CHECK_STATUS(dv_builder_build_identity(&copy, b, 0, &err), DV_ERR_SCHEMA);
+    dv_builder_free(body);
+  }
+  CHECK_STATUS(dv_identity_schema_from_json(&copy, "{\"attributes\":{\"id\":{}}}", 24, &err), DV_ERR_SCHEMA);
+  CHECK(copy == NULL);
+
+  dv_builder_free(b);
+  dv_identity_schema_free(id);
+  dv_identity_schema_free(back);
+  dv_buf_dispose(&proto);
+  dv_buf_dispose(&proto2);
+}
+
+static void test_schema_doc(void) {
+  static const char kDoc2[] =
+      "{\"format_version\":\"1.0\",\"provider_schemas\":{"
+      "\"example.com/a/one\":{\"provider\":{\"version\":0,\"block\":{}},"
+      "\"resource_schemas\":{\"one_thing\":{\"version\":1,\"block\":{\"attributes\":{\"id\":{\"type\":\"string\","
+      "\"computed\":true}}}},"
+      "\"one_bad\":{\"version\":0,\"block\":{\"attributes\":{\"x\":{\"type\":\"string\"}}}}},"
+      "\"resource_identity_schemas\":{\"one_thing\":{\"version\":2,\"attributes\":{\"id\":{\"type\":\"string\","
+      "\"required_for_import\":true}}}},"
+      "\"list_resource_schemas\":{\"one_thing\":{\"version\":0,\"block\":{}}},"
+      "\"action_schemas\":{\"one_act\":{\"block\":{\"attributes\":{\"n\":{\"type\":\"number\",\"required\":true}}}}},"
+      "\"state_store_schemas\":{\"one_store\":{\"version\":5,\"block\":{}}},"
+      "\"functions\":{\"f\":{\"return_type\":\"string\"}}},"
+      "\"example.com/b/two\":{\"data_source_schemas\":{\"two_data\":{\"version\":0,\"block\":{}}},"
+      "\"ephemeral_resource_schemas\":{\"two_eph\":{\"version\":0,\"block\":{}}}}}}";
+  static const struct {
+    const char *provider, *selector;
+    dv_schema_kind_t kind;
+  } want[] = {
+      {"example.com/a/one", "provider", DV_SCHEMA_PROVIDER},
+      {"example.com/a/one", "resource:one_thing", DV_SCHEMA_RESOURCE},
+      {"example.com/a/one", "resource:one_bad", DV_SCHEMA_RESOURCE},
+      {"example.com/a/one", "identity:one_thing", DV_SCHEMA_IDENTITY},
+      {"example.com/a/one", "list:one_thing", DV_SCHEMA_LIST_RESOURCE},
+      {"example.com/a/one", "action:one_act", DV_SCHEMA_ACTION},
+      {"example.com/a/one", "state_store:one_store", DV_SCHEMA_STATE_STORE},
+      {"example.com/b/two", "data:two_data", DV_SCHEMA_DATA_SOURCE},
+      {"example.com/b/two", "ephemeral:two_eph", DV_SCHEMA_EPHEMERAL_RESOURCE},
+  };
+  dv_schema_doc_t *doc = NULL;
+  dv_schema_t *s = NULL, *s2 = NULL;
+  dv_identity_schema_t *id = NULL;
+  size_t i, idx = 99;
+  dv_error_t *e = NULL;
+
+  CHECK_OK(dv_schema_doc_from_json(&doc, kDoc2, sizeof kDoc2 - 1, &err));
+  CHECK(dv_schema_doc_count(doc) == sizeof want / sizeof want[0]);
+  for (i = 0; i < sizeof want / sizeof want[0]; ++i) {
+    CHECK(str_eq(dv_schema_doc_provider(doc, i), want[i].provider));
+    CHECK(str_eq(dv_schema_doc_selector(doc, i), want[i].selector));
+    CHECK(dv_schema_doc_kind(doc, i) == want[i].kind);
+    idx = 99;
+    CHECK_OK(dv_schema_doc_find(doc, want[i].selector, strlen(want[i].selector), want[i].provider,
+                                strlen(want[i].provider), &idx, &err));
+    CHECK(idx == i);
+  }
+  CHECK(dv_schema_doc_provider(doc, i).ptr == NULL);
+
+  CHECK_STATUS(dv_schema_doc_find(doc, "provider", 8, NULL, 0, &idx, &err), DV_ERR_INVALID_ARG);
+  CHECK_STATUS(dv_schema_doc_find(doc, "resource:nope", 13, "example.com/a/one", 17, &idx, &err), DV_ERR_NOT_FOUND);
+  CHECK_STATUS(dv_schema_doc_find(doc, "provider", 8, "example.com/c/three", 19, &idx, &err), DV_ERR_NOT_FOUND);
+
+  /* Blocks are built once and shared. */
+  CHECK_OK(dv_schema_doc_schema(&s, doc, 1, &err));
+  CHECK_OK(dv_schema_doc_schema(&s2, doc, 1, &err));
+  CHECK(dv_schema_version(s) == 1);
+  CHECK(dv_schema_implied_type(s) == dv_schema_implied_type(s2));
+  CHECK(type_json_is(dv_schema_implied_type(s), "[\"object\",{\"id\":\"string\"}]"));
+  dv_schema_free(s2);
+  s2 = NULL;
+  CHECK_OK(dv_schema_doc_schema(&s2, doc, 5, &err));
+  CHECK(dv_schema_version(s2) == 0);
+  CHECK(dv_attribute_flags(dv_block_attribute(dv_schema_block(s2), 0)) == DV_ATTR_REQUIRED);
+  dv_schema_free(s2);
+  s2 = NULL;
+
+  /* An invalid block fails when it is asked for, with its path. */
+  CHECK(dv_schema_doc_schema(&s2, doc, 2, &e) == DV_ERR_SCHEMA);
+  CHECK(str_eq(dv_error_path(e), ".provider_schemas[\"example.com/a/one\"].resource_schemas[\"one_bad\"].block."
+                                 "attributes[\"x\"]"));
+  dv_error_free(e);
+  CHECK(s2 == NULL);
+  CHECK_STATUS(dv_schema_doc_schema(&s2, doc, 3, &err), DV_ERR_INVALID_ARG);
+  CHECK_STATUS(dv_schema_doc_schema(&s2, doc, 9, &err), DV_ERR_OUT_OF_RANGE);
+
+  CHECK_OK(dv_schema_doc_identity(&id, doc, 3, &err));
+  CHECK(dv_identity_schema_version(id) == 2);
+  CHECK(dv_attribute_flags(dv_identity_schema_find_attribute(id, "id", 2)) == DV_ATTR_REQUIRED_FOR_IMPORT);
+
+  /* Schemas outlive their document. */
+  dv_schema_doc_free(doc);
+  CHECK(type_json_is(dv_schema_implied_type(s), "[\"object\",{\"id\":\"string\"}]"));
+  CHECK(type_json_is(dv_identity_schema_implied_type(id), "[\"object\",{\"id\":\"string\"}]"));
+  dv_schema_free(s);
+  dv_identity_schema_free(id);
+
+  /* Document-level errors come at parse time. */
+  doc = NULL;
+  CHECK_STATUS(dv_schema_doc_from_json(&doc, "{\"provider_schemas\":{\"p\":{\"resource_schemas\":{\"r\":1}}}}", 54, &err),
+               DV_ERR_PARSE);
+  CHECK_STATUS(dv_schema_doc_from_json(&doc,
+                                       "{\"provider_schemas\":{\"p\":{\"resource_schemas\":{\"r\":{},\"r\":{}}}}}", 62,
+                                       &err),
+               DV_ERR_PARSE);
+  CHECK_STATUS(dv_schema_doc_from_json(&doc, "{\"provider_schemas\":{\"p\":{\"functions\":{\"f\":[1,}}}}", 49, &err),
+               DV_ERR_PARSE);
+  CHECK_STATUS(dv_schema_doc_from_json(&doc, "{\"format_version\":\"1.0\"}", 24, &err), DV_ERR_PARSE);
+  CHECK(doc == NULL);
+}
+
 int main(void) {
   test_builder();
   test_document();
+  test_introspection();
+  test_identity();
+  test_schema_doc();
   return check_result("test_schema");
 }

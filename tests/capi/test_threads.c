@@ -17,6 +17,37 @@ static const dv_type_t *g_type;
 static dv_buf_t g_expected;
 static int g_errors[THREADS];
 
+static int count_visit(const dv_path_t *path, const dv_value_t *v, void *payload) {
+  (void)path;
+  (void)v;
+  (*(int *)payload)++;
+  return 0;
+}
+
+static int upper_exit(const dv_path_t *path, const dv_value_t *v, dv_value_t **replace, void *payload) {
+  (void)payload;
+  if (dv_path_length(path) == 1 && dv_value_kind(v) == DV_TYPE_STRING) return dv_value_new_string(replace, "X", 1, NULL) == DV_OK ? 0 : -1;
+  return 0;
+}
+
+/* Walks, transforms and diffs of the shared value (each thread builds its
+ * own results; the set index of a diff is per call). */
+static int walk_and_diff(void) {
+  int visits = 0, bad = 0;
+  dv_value_t *out = NULL;
+  dv_diff_t *d = NULL;
+  if (dv_value_walk(g_value, count_visit, &visits, NULL) != 0 || visits != 4) bad++;
+  if (dv_value_transform(&out, g_value, NULL, upper_exit, NULL, NULL) != 0) bad++;
+  else {
+    size_t n = 0;
+    if (dv_value_length(&n, out, NULL) != DV_OK || n != 1) bad++;
+    if (dv_value_diff(&d, g_value, out, NULL) != DV_OK || dv_diff_length(d) != 5) bad++; /* X; the set (length); a, b, c */
+    dv_diff_free(d);
+    dv_value_free(out);
+  }
+  return bad;
+}
+
 static void *worker(void *arg) {
   int id = *(int *)arg, i;
   for (i = 0; i < ROUNDS; i++) {
@@ -31,6 +62,7 @@ static void *worker(void *arg) {
     if (dv_value_raw_equals(&raw, back, g_value, NULL) != DV_OK || !raw) g_errors[id]++;
     if (dv_value_length(&n, g_value, NULL) != DV_OK || n != 3) g_errors[id]++;
     if (dv_value_element(g_value, 2) == NULL) g_errors[id]++;
+    g_errors[id] += walk_and_diff();
     dv_buf_dispose(&b);
     dv_value_free(back);
     dv_value_free(clone);

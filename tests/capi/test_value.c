@@ -396,10 +396,260 @@ static void test_equality(void) {
   dv_value_free(n2);
 }
 
+/* ---- walking, transforming, editing ---- */
+
+/* Appends each visited path to a text buffer, ';'-separated; skips the
+ * children of ".skip" and stops (-5) at ".stop". */
+struct walk_log {
+  char text[512];
+  size_t len;
+};
+
+static int walk_collect(const dv_path_t *path, const dv_value_t *v, void *payload) {
+  struct walk_log *log = payload;
+  dv_buf_t b = DV_BUF_INIT;
+  (void)v;
+  if (dv_path_to_string(&b, path, NULL) != DV_OK) return -1;
+  if (log->len + b.len + 2 < sizeof log->text) {
+    memcpy(log->text + log->len, b.ptr ? b.ptr : "", b.len);
+    log->len += b.len;
+    log->text[log->len++] = ';';
+    log->text[log->len] = '\0';
+  }
+  {
+    int skip = b.len == 5 && memcmp(b.ptr, ".skip", 5) == 0;
+    int stop = b.len == 5 && memcmp(b.ptr, ".stop", 5) == 0;
+    dv_buf_dispose(&b);
+    return stop ? -5 : skip ? DV_WALK_SKIP : 0;
+  }
+}
+
+static void test_walk(void) {
+  dv_value_t *v = json_value("[\"object\",{\"a\":[\"list\",\"string\"],\"skip\":[\"map\",\"number\"],\"z\":\"bool\"}]",
+                           "{\"a\":[\"x\",\"y\"],\"skip\":{\"k\":1},\"z\":true}");
+  dv_value_t *w = json_value("[\"object\",{\"a\":\"string\",\"stop\":[\"list\",\"string\"],\"z\":\"bool\"}]",
+                           "{\"a\":\"x\",\"stop\":[\"q\"],\"z\":true}");
+  struct walk_log log;
+  dv_error_t *err = NULL;
+  int rc;
+
+  log.len = 0;
+  log.text[0] = '\0';
+  rc = dv_value_walk(v, walk_collect, &log, &err);
+  CHECK(rc == 0 && err == NULL);
+  CHECK(strcmp(log.text, ";.a;.a[0];.a[1];.skip;.z;") == 0);
+
+  log.len = 0;
+  log.text[0] = '\0';
+  rc = dv_value_walk(w, walk_collect, &log, &err);
+  CHECK(rc == -5 && err == NULL); /* the callback's value; no error object */
+  CHECK(strcmp(log.text, ";.a;.stop;") == 0);
+
+  rc = dv_value_walk(NULL, walk_collect, &log, &err);
+  CHECK(rc == DV_ERR_INVALID_ARG && dv_error_status(err) == DV_ERR_INVALID_ARG);
+  dv_error_free(err);
+  dv_value_free(v);
+  dv_value_free(w);
+}
+
+/* exit: numbers become 0, strings "s"; at ".stop" stop (-9) after storing a
+ * replacement (which libdynval must free). enter: skip ".keep". */
+static int tr_exit(const dv_path_t *path, const dv_value_t *v, dv_value_t **replace, void *payload) {
+  dv_buf_t b = DV_BUF_INIT;
+  int stop;
+  (*(int *)payload)++;
+  if (dv_path_to_string(&b, path, NULL) != DV_OK) return -1;
+  stop = b.len == 5 && memcmp(b.ptr, ".stop", 5) == 0;
+  dv_buf_dispose(&b);
+  if (dv_value_is_known(v) && !dv_value_is_null(v)) {
+    if (dv_value_kind(v) == DV_TYPE_NUMBER && dv_value_new_int64(replace, 0, NULL) != DV_OK) return -1;
+    if (dv_value_kind(v) == DV_TYPE_STRING && dv_value_new_string(replace, "s", 1, NULL) != DV_OK) return -1;
+  }
+  return stop ? -9 : 0;
+}
+
+static int tr_enter(const dv_path_t *path, const dv_value_t *v, dv_value_t **replace, void *payload) {
+  dv_buf_t b = DV_BUF_INIT;
+  int keep;
+  (void)v;
+  (void)replace;
+  (void)payload;
+  if (dv_path_to_string(&b, path, NULL) != DV_OK) return -1;
+  keep = b.len == 5 && memcmp(b.ptr, ".keep", 5) == 0;
+  dv_buf_dispose(&b);
+  return keep ? DV_WALK_SKIP : 0;
+}
+
+/* Replaces the first element of .l with a string: the list cannot be
+ * rebuilt. */
+static int tr_mismatch(const dv_path_t *path, const dv_value_t *v, dv_value_t **replace, void *payload) {
+  dv_path_step_t step;
+  (void)v;
+  (void)payload;
+  if (dv_path_length(path) == 2 && dv_path_step(path, 1, &step) && step.index == 0)
+    return dv_value_new_string(replace, "x", 1, NULL) == DV_OK ? 0 : -1;
+  return 0;
+}
+
+static void test_transform(void) {
+  const char *tj = "[\"object\",{\"keep\":[\"list\",\"number\"],\"l\":[\"list\",\"number\"],\"s\":\"string\"}]";
+  dv_value_t *v = json_value(tj, "{\"keep\":[7],\"l\":[1,2],\"s\":\"a\"}");
+  dv_value_t *want = json_value(tj, "{\"keep\":[7],\"l\":[0,0],\"s\":\"s\"}");
+  dv_value_t *w = json_value("[\"object\",{\"stop\":\"number\"}]", "{\"stop\":1}");
+  dv_value_t *out = NULL;
+  dv_error_t *err = NULL;
+  bool raw = false;
+  int calls = 0, rc;
+
+  rc = dv_value_transform(&out, v, tr_enter, tr_exit, &calls, &err);
+  CHECK(rc == 0 && err == NULL && out != NULL);
+  CHECK(calls == 6); /* .keep (children skipped), .l[0], .l[1], .l, .s, root */
+  CHECK(dv_value_raw_equals(&raw, out, want, NULL) == DV_OK && raw);
+  /* .keep was not replaced: shared with the input. */
+  CHECK(dv_value_get(out, "keep", 4) != NULL &&
+        dv_value_element(dv_value_get(out, "keep", 4), 0) == dv_value_element(dv_value_get(v, "keep", 4), 0));
+  dv_value_free(out);
+  out = NULL;
+
+  /* No callbacks: the same value. */
+  rc = dv_value_transform(&out, v, NULL, NULL, NULL, &err);
+  CHECK(rc == 0 && dv_value_raw_equals(&raw, out, v, NULL) == DV_OK && raw);
+  dv_value_free(out);
+  out = NULL;
+
+  /* Stopped: the callback's value, no error, out untouched; the
+   * replacement stored before stopping is released (valgrind checks). */
+  calls = 0;
+  rc = dv_value_transform(&out, w, NULL, tr_exit, &calls, &err);
+  CHECK(rc == -9 && err == NULL && out == NULL && calls == 1);
+
+  rc = dv_value_transform(&out, v, NULL, tr_mismatch, NULL, &err);
+  CHECK(rc == DV_ERR_TYPE_MISMATCH && out == NULL);
+  CHECK(str_eq(dv_error_path(err), ".l"));
+  dv_error_free(err);
+  err = NULL;
+
+  rc = dv_value_transform(NULL, v, NULL, NULL, NULL, &err);
+  CHECK(rc == DV_ERR_INVALID_ARG);
+  dv_error_free(err);
+  dv_value_free(v);
+  dv_value_free(w);
+  dv_value_free(want);
+}
+
+static void test_edits(void) {
+  const char *tj = "[\"object\",{\"l\":[\"list\",\"string\"],\"m\":[\"map\",\"number\"],\"n\":\"number\"}]";
+  dv_value_t *v = NULL, *out = NULL, *want = NULL, *zero = NULL, *str = NULL, *u = NULL;
+  dv_refinements_t r = DV_REFINEMENTS_INIT;
+  dv_path_t *p = NULL;
+  const dv_value_t *found = NULL;
+  bool raw = false;
+  dv_str_t view;
+
+  /* unknown_as_null */
+  {
+    dv_value_t *elems[2];
+    dv_str_t names[2];
+    dv_value_t *lst = NULL;
+    r.flags = DV_REFINE_NOT_NULL;
+    CHECK_OK(dv_value_new_unknown(&u, dv_type_string(), &r, &err));
+    CHECK_OK(dv_value_new_string(&str, "a", 1, &err));
+    elems[0] = str;
+    elems[1] = u;
+    CHECK_OK(dv_value_new_list(&lst, NULL, (const dv_value_t *const *)elems, 2, &err));
+    names[0].ptr = "l";
+    names[0].len = 1;
+    names[1].ptr = "u";
+    names[1].len = 1;
+    elems[0] = lst;
+    elems[1] = u;
+    CHECK_OK(dv_value_new_object(&v, names, (const dv_value_t *const *)elems, 2, &err));
+    CHECK_OK(dv_value_unknown_as_null(&out, v, &err));
+    CHECK(dv_value_is_wholly_known(out));
+    CHECK(dv_value_is_null(dv_value_get(out, "u", 1)));
+    CHECK(dv_value_is_null(dv_value_element(dv_value_get(out, "l", 1), 1)));
+    CHECK(dv_type_kind(dv_value_type(dv_value_get(out, "u", 1))) == DV_TYPE_STRING);
+    dv_value_free(out);
+    dv_value_free(v);
+    dv_value_free(lst);
+    out = NULL;
+  }
+
+  /* set_path */
+  v = json_value(tj, "{\"l\":[\"a\",\"b\"],\"m\":{\"k\":1},\"n\":5}");
+  want = json_value(tj, "{\"l\":[\"a\",\"a\"],\"m\":{\"k\":1,\"new\":0},\"n\":5}");
+  CHECK_OK(dv_value_new_int64(&zero, 0, &err));
+  CHECK_OK(dv_path_new(&p, &err));
+  CHECK_OK(dv_path_append_attr(p, "l", 1, &err));
+  CHECK_OK(dv_path_append_index(p, 1, &err));
+  CHECK_OK(dv_value_set_path(&out, v, p, str, &err));
+  dv_path_truncate(p, 0);
+  CHECK_OK(dv_path_append_attr(p, "m", 1, &err));
+  CHECK_OK(dv_path_append_key(p, "new", 3, &err));
+  {
+    dv_value_t *out2 = NULL;
+    CHECK_OK(dv_value_set_path(&out2, out, p, zero, &err));
+    CHECK(dv_value_raw_equals(&raw, out2, want, NULL) == DV_OK && raw);
+    dv_value_free(out2);
+  }
+  /* Errors carry the path of the failing step. */
+  {
+    dv_value_t *bad = NULL;
+    dv_error_t *err = NULL;
+    dv_path_truncate(p, 0);
+    CHECK_OK(dv_path_append_attr(p, "l", 1, NULL));
+    CHECK_OK(dv_path_append_index(p, 9, NULL));
+    CHECK(dv_value_set_path(&bad, v, p, str, &err) == DV_ERR_OUT_OF_RANGE && bad == NULL);
+    CHECK(str_eq(dv_error_path(err), ".l[9]"));
+    dv_error_free(err);
+    err = NULL;
+    dv_path_truncate(p, 1);
+    CHECK_OK(dv_path_append_index(p, 0, NULL));
+    CHECK(dv_value_set_path(&bad, v, p, zero, &err) == DV_ERR_TYPE_MISMATCH && bad == NULL);
+    dv_error_free(err);
+    err = NULL;
+    dv_path_truncate(p, 0);
+    CHECK_OK(dv_path_append_attr(p, "nope", 4, NULL));
+    CHECK(dv_value_set_path(&bad, v, p, zero, &err) == DV_ERR_NOT_FOUND && bad == NULL);
+    dv_error_free(err);
+  }
+  CHECK_STATUS(dv_value_set_path(&out, v, NULL, str, &err), DV_ERR_INVALID_ARG);
+  CHECK_STATUS(dv_value_set_path(&out, v, p, NULL, &err), DV_ERR_INVALID_ARG);
+
+  /* find: absent is not an error; null and unknown parents are. */
+  CHECK_OK(dv_value_find(&found, v, "n", 1, &err));
+  CHECK(found != NULL && found == dv_value_get(v, "n", 1));
+  CHECK_OK(dv_value_find(&found, v, "zz", 2, &err));
+  CHECK(found == NULL);
+  CHECK_OK(dv_value_find(&found, dv_value_get(v, "m", 1), "k", 1, &err));
+  CHECK(found != NULL);
+  CHECK_STATUS(dv_value_find(&found, u, "k", 1, &err), DV_ERR_UNKNOWN_VALUE);
+  CHECK_STATUS(dv_value_find(&found, dv_value_get(v, "l", 1), "k", 1, &err), DV_ERR_TYPE_MISMATCH);
+  {
+    dv_value_t *null_obj = NULL;
+    CHECK_OK(dv_value_new_null(&null_obj, dv_value_type(v), &err));
+    CHECK_STATUS(dv_value_find(&found, null_obj, "n", 1, &err), DV_ERR_TYPE_MISMATCH);
+    dv_value_free(null_obj);
+  }
+  CHECK(dv_value_as_string(&view, dv_value_element(dv_value_get(out, "l", 1), 1), NULL) == DV_OK &&
+        str_eq(view, "a"));
+
+  dv_path_free(p);
+  dv_value_free(out);
+  dv_value_free(v);
+  dv_value_free(want);
+  dv_value_free(zero);
+  dv_value_free(str);
+  dv_value_free(u);
+}
+
 int main(void) {
   test_primitives();
   test_collections();
   test_null_unknown();
   test_equality();
+  test_walk();
+  test_transform();
+  test_edits();
   return check_result("test_value");
 }

@@ -5,43 +5,19 @@ Usage: cli_test.py DYNVAL_BINARY SOURCE_ROOT. Prints TAP.
 """
 import json
 import os
-import subprocess
-import sys
 import tempfile
 
-DYNVAL, ROOT = sys.argv[1], sys.argv[2]
+from tap import ROOT, case, eq, run, finish
+
 SCHEMA = os.path.join(ROOT, "examples", "data", "schema.json")
 PLAN = os.path.join(ROOT, "examples", "data", "planned-state.msgpack")
-RESULTS = []
-
-
-def run(*args, stdin=None):
-    p = subprocess.run([DYNVAL, *args], input=stdin, capture_output=True, timeout=60)
-    return p.returncode, p.stdout, p.stderr.decode("utf-8", "replace")
-
-
-def case(name):
-    def wrap(fn):
-        try:
-            fn()
-            RESULTS.append((True, name, ""))
-        except AssertionError as e:
-            RESULTS.append((False, name, str(e)))
-        except Exception as e:  # a crash of the test itself is a failure too
-            RESULTS.append((False, name, f"{type(e).__name__}: {e}"))
-        return fn
-    return wrap
-
-
-def eq(a, b, what=""):
-    assert a == b, f"{what}: expected {b!r}, got {a!r}"
 
 
 @case("help exits 0 and documents every command")
 def _():
     rc, out, _ = run("--help")
     eq(rc, 0, "exit")
-    for word in (b"convert", b"type", b"inspect", b"validate", b"EXIT STATUS", b"--hex"):
+    for word in (b"convert", b"type", b"schema", b"inspect", b"validate", b"EXIT STATUS", b"--hex"):
         assert word in out, word
 
 
@@ -210,10 +186,78 @@ def _():
         eq(open(out, "rb").read(), b'{"a":1,"b":2}\n')
 
 
-print(f"1..{len(RESULTS)}")
-for i, (ok, name, msg) in enumerate(RESULTS, 1):
-    print(f"{'ok' if ok else 'not ok'} {i} - {name}")
-    if not ok:
-        for line in msg.splitlines():
-            print(f"# {line}")
-sys.exit(0 if all(ok for ok, _, _ in RESULTS) else 1)
+@case("help documents --as and --ignore-undefined-attributes")
+def _():
+    rc, out, _ = run("--help")
+    eq(rc, 0, "exit")
+    assert b"--as TYPE_JSON" in out and b"--ignore-undefined-attributes" in out
+
+
+@case("--as: tuple -> list of number, by go-cty's conversion rules")
+def _():
+    rc, out, err = run("convert", "--type", '["tuple",["number","string"]]', "--as", '["list","number"]',
+                       "--from", "json", "--to", "json", stdin=b'[1,"2"]')
+    eq(rc, 0, "exit " + err)
+    eq(out, b"[1,2]\n")
+
+
+@case("--as: optional attributes default to null and are encoded without markers")
+def _():
+    rc, out, err = run("convert", "--type", '["map","string"]',
+                       "--as", '["object",{"a":"number","b":"string"},["b"]]',
+                       "--from", "json", "--to", "msgpack", "--hex", stdin=b'{"a":"7","zz":"x"}')
+    eq(rc, 0, "exit " + err)
+    eq(out, b"82a16107a162c0\n")
+
+
+@case("--as: a refused conversion exits 1 with go-cty's message and path")
+def _():
+    rc, out, err = run("convert", "--type", '["list","string"]', "--as", '["list","number"]',
+                       "--from", "json", "--to", "json", stdin=b'["1","x"]')
+    eq(rc, 1, "exit")
+    eq(out, b"")
+    assert "at [1]" in err and "a number is required" in err, err
+    rc, _, err = run("convert", "--type", '"number"', "--as", '"bool"', "--from", "json", "--to", "json",
+                     stdin=b"1")
+    eq(rc, 1, "exit")
+    assert "bool required, but have number" in err, err
+
+
+@case("--as keeps dynamic wrappers where the --as type is dynamic")
+def _():
+    rc, out, err = run("convert", "--type", '["object",{"a":"number"}]', "--as", '["object",{"a":"dynamic"}]',
+                       "--from", "json", "--to", "json", stdin=b'{"a":1}')
+    eq(rc, 0, "exit " + err)
+    eq(out, b'{"a":{"value":1,"type":"number"}}\n')
+
+
+@case("--as is only an option of convert")
+def _():
+    rc, _, err = run("inspect", "--type", '"string"', "--as", '"string"', "--from", "json", stdin=b'"x"')
+    eq(rc, 2, "exit")
+    assert "--as" in err
+
+
+@case("--ignore-undefined-attributes skips removed attributes, in both formats")
+def _():
+    t = '["object",{"id":"string","tags":["map","string"]}]'
+    doc = b'{"id":"i-1","removed":{"deep":[1,2]},"tags":{"removed":"kept"}}'
+    rc, _, err = run("convert", "--type", t, "--from", "json", "--to", "json", stdin=doc)
+    eq(rc, 1, "exit")
+    assert 'unsupported attribute "removed"' in err, err
+    rc, out, err = run("convert", "--type", t, "--from", "json", "--to", "json",
+                       "--ignore-undefined-attributes", stdin=doc)
+    eq(rc, 0, "exit " + err)
+    eq(out, b'{"id":"i-1","tags":{"removed":"kept"}}\n')
+    # MessagePack {"id": "i-1", "old": 1, "tags": {}} (direct transcode and decode)
+    mp = b"83a26964a3692d31a36f6c6401a47461677380"
+    for to in ("json", "pretty"):
+        rc, out, err = run("convert", "--type", t, "--from", "msgpack", "--to", to, "--hex",
+                           "--ignore-undefined-attributes", stdin=mp)
+        eq(rc, 0, "exit " + err)
+        assert b"i-1" in out and b"old" not in out, out
+    rc, _, err = run("convert", "--type", t, "--from", "msgpack", "--to", "json", "--hex", stdin=mp)
+    eq(rc, 1, "exit")
+
+
+finish()

@@ -16,6 +16,10 @@ import (
 // a case is reproducible from its seed alone.
 type gen struct {
 	r *rand.Rand
+	// conv: values for conversion cases (convert_test.go): strings are
+	// often numeric or boolean texts, numbers small integers or of a
+	// precision the binding can build, map keys attribute names.
+	conv bool
 }
 
 const maxDepth = 4
@@ -120,8 +124,14 @@ func (g *gen) value(t cty.Type, d int) cty.Value {
 	}
 	switch {
 	case t == cty.String:
+		if g.conv && g.chance(2) {
+			return cty.StringVal(convStrs[g.r.Intn(len(convStrs))])
+		}
 		return cty.StringVal(g.str())
 	case t == cty.Number:
+		if g.conv {
+			return g.convNumber()
+		}
 		return g.number()
 	case t == cty.Bool:
 		return cty.BoolVal(g.chance(2))
@@ -148,7 +158,11 @@ func (g *gen) value(t cty.Type, d int) cty.Value {
 		n := g.length(d)
 		m := map[string]cty.Value{}
 		for i := 0; i < n; i++ {
-			m[norm.NFC.String(g.str())] = g.value(t.ElementType(), d+1)
+			k := g.str()
+			if g.conv {
+				k = g.attrName()
+			}
+			m[norm.NFC.String(k)] = g.value(t.ElementType(), d+1)
 		}
 		if len(m) == 0 {
 			return cty.MapValEmpty(t.ElementType())

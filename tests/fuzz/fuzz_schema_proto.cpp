@@ -1,8 +1,9 @@
-// Fuzz target: tfplugin5 / tfplugin6 `Schema` protobuf messages.
+// Fuzz target: tfplugin5 / tfplugin6 `Schema` and `ResourceIdentitySchema`
+// protobuf messages.
 // Input: one byte selecting the protocol (low bit: 0 = v5, 1 = v6), then
-// the message. Checks: decoding returns a schema or a well-formed error; a
-// decoded schema encodes and decodes back to an equal schema with the same
-// bytes, in the same protocol.
+// the message. Checks: decoding it as either message returns a schema or a
+// well-formed error; a decoded schema encodes and decodes back to an equal
+// schema with the same bytes, in the same protocol.
 #include "fuzz_common.hpp"
 #include "schema/schema.hpp"
 
@@ -12,17 +13,25 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (size == 0) return -1;
   int proto = (data[0] & 1) ? 6 : 5;
   std::string_view in(reinterpret_cast<const char*>(data + 1), size - 1);
-  SchemaPtr s;
   try {
-    s = load_schema_proto(in, proto);
+    SchemaPtr s = load_schema_proto(in, proto);
+    (void)s->implied_type().to_json();
+    std::string bytes = encode_schema_proto(*s, proto);
+    SchemaPtr back = load_schema_proto(bytes, proto);
+    FUZZ_CHECK(*back == *s, "protobuf v%d round trip changed the schema", proto);
+    FUZZ_CHECK(encode_schema_proto(*back, proto) == bytes, "protobuf v%d bytes changed", proto);
   } catch (const Error& e) {
     fuzz::check_error(e, in.size());
-    return 0;
   }
-  (void)s->implied_type().to_json();
-  std::string bytes = encode_schema_proto(*s, proto);
-  SchemaPtr back = load_schema_proto(bytes, proto);
-  FUZZ_CHECK(*back == *s, "protobuf v%d round trip changed the schema", proto);
-  FUZZ_CHECK(encode_schema_proto(*back, proto) == bytes, "protobuf v%d bytes changed", proto);
+  try {
+    IdentitySchemaPtr s = load_identity_proto(in, proto);
+    (void)s->implied_type.to_json();
+    std::string bytes = encode_identity_proto(*s, proto);
+    IdentitySchemaPtr back = load_identity_proto(bytes, proto);
+    FUZZ_CHECK(*back == *s, "identity protobuf v%d round trip changed the schema", proto);
+    FUZZ_CHECK(encode_identity_proto(*back, proto) == bytes, "identity protobuf v%d bytes changed", proto);
+  } catch (const Error& e) {
+    fuzz::check_error(e, in.size());
+  }
   return 0;
 }

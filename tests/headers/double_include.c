@@ -3,6 +3,8 @@
  * uses a few declarations so the TU is not empty of meaning. */
 #include <dynval/schema.h>
 #include <dynval/codec.h>
+#include <dynval/diff.h>
+#include <dynval/path.h>
 #include <dynval/value.h>
 #include <dynval/type.h>
 #include <dynval/buffer.h>
@@ -16,6 +18,8 @@
 #include <dynval/buffer.h>
 #include <dynval/type.h>
 #include <dynval/value.h>
+#include <dynval/path.h>
+#include <dynval/diff.h>
 #include <dynval/codec.h>
 #include <dynval/schema.h>
 #include <dynval/dynval.h>

@@ -16,11 +16,24 @@
 //!    `dynval-uninstalled.pc`. `DYNVAL_STATIC=1` asks pkg-config for a static
 //!    link.
 //!
-//! An rpath to the library directory is added for this crate's own tests and
-//! exported to dependents as `DEP_DYNVAL_LIB_DIR` (the `dynval` crate's
-//! build script adds the same rpath), so in-tree tests run without
-//! `LD_LIBRARY_PATH`. System directories get no rpath, and `DYNVAL_NO_RPATH=1`
-//! turns it off entirely.
+//! Running without `LD_LIBRARY_PATH` when the library is outside the
+//! loader's search path (an uninstalled meson build, a private prefix):
+//!
+//! - this crate's own tests get an rpath to the library directory (from
+//!   pkg-config when `dynval.pc` carries `-Wl,-rpath`, else added here), and
+//!   the directory is exported to dependents as `DEP_DYNVAL_LIB_DIR` (the
+//!   `dynval` crate's build script adds the same rpath to its tests and
+//!   examples);
+//! - programs of other packages cannot get an rpath from a dependency's build
+//!   script (cargo applies `rustc-link-arg` only to the package that prints
+//!   it). For them the library's runtime names (`libdynval.so.N`) are linked
+//!   into `$OUT_DIR/runtime`, which is printed as a link-search path: cargo
+//!   puts link-search paths inside its target directory on the library path
+//!   of `cargo run`, `cargo test` and build scripts. A program run directly
+//!   needs its own rpath or an installed library.
+//!
+//! System directories get none of this, and `DYNVAL_NO_RPATH=1` turns it off
+//! (an rpath in `dynval.pc` itself still applies, as for any pkg-config user).
 //!
 //! The bindings are NOT generated here: `src/bindings.rs` is checked in and
 //! regenerated with `regen.sh` (no libclang needed to build).
@@ -70,6 +83,7 @@ fn main() {
 
     let mut lib_dirs: Vec<PathBuf> = Vec::new();
     let mut include_dirs: Vec<PathBuf> = Vec::new();
+    let mut pkg_config_rpaths: Vec<PathBuf> = Vec::new();
 
     if let Some(dir) = lib_dir {
         let dir = PathBuf::from(dir);
@@ -93,6 +107,14 @@ fn main() {
             Ok(lib) => {
                 lib_dirs.extend(lib.link_paths);
                 include_dirs.extend(lib.include_paths);
+                // pkg-config printed these as rustc-link-arg already.
+                for arg in &lib.ld_args {
+                    if let [opt, dir] = arg.as_slice() {
+                        if opt == "-rpath" {
+                            pkg_config_rpaths.push(PathBuf::from(dir));
+                        }
+                    }
+                }
             }
             Err(e) => {
                 panic!(
@@ -123,9 +145,49 @@ fn main() {
     // rpath for this crate's own test binaries (rustc-link-arg applies only to
     // the package whose build script emits it).
     let target_os = env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
-    if target_os != "windows" {
-        for dir in &rpath_dirs {
-            println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
+    if target_os == "windows" {
+        return;
+    }
+    for dir in rpath_dirs.iter().filter(|d| !pkg_config_rpaths.contains(d)) {
+        println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
+    }
+    runtime_link_dir(&rpath_dirs);
+}
+
+/// Links the runtime names of the library (`libdynval.so.*`, never the
+/// `libdynval.so` the linker looks for) from `dirs` into `$OUT_DIR/runtime`
+/// and prints that as a link-search path, which cargo puts on the library
+/// path of the programs it runs (see the top of this file).
+#[cfg(unix)]
+fn runtime_link_dir(dirs: &[PathBuf]) {
+    let out = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR")).join("runtime");
+    // Start afresh: the library may have moved since the last run.
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap_or_else(|e| panic!("creating {}: {e}", out.display()));
+    let mut linked = false;
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(dir) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name();
+            let is_runtime_name = name
+                .to_str()
+                .and_then(|n| n.strip_prefix("libdynval.so."))
+                .is_some_and(|v| !v.is_empty() && v.chars().all(|c| c.is_ascii_digit() || c == '.'));
+            if !is_runtime_name {
+                continue;
+            }
+            let link = out.join(&name);
+            if !link.exists() {
+                std::os::unix::fs::symlink(dir.join(&name), &link)
+                    .unwrap_or_else(|e| panic!("linking {}: {e}", link.display()));
+                linked = true;
+            }
         }
     }
+    if linked {
+        println!("cargo:rustc-link-search=native={}", out.display());
+    }
 }
+
+#[cfg(not(unix))]
+fn runtime_link_dir(_dirs: &[PathBuf]) {}

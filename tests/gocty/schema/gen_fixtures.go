@@ -1,9 +1,11 @@
 // gen_fixtures writes tests/data/schema-proto/go_schema_v{5,6}.hex: tfplugin5 /
 // tfplugin6 `Schema` messages encoded by Go's protobuf runtime (dynamicpb over
-// descriptors declared here with the field numbers of OpenTofu's
-// docs/plugin-protocol/tfplugin5.10.proto and tfplugin6.11.proto), plus the
-// implied type JSON each should have (hand-derived from OpenTofu's
-// configschema rules, see the comments below).
+// descriptors declared here with the field numbers of Terraform's
+// docs/plugin-protocol/tfplugin5.proto (5.10) and tfplugin6.proto (6.11)),
+// plus the implied type JSON each should have (hand-derived from OpenTofu's
+// configschema rules, see the comments below); and go_identity.hex, a
+// ResourceIdentitySchema message (the same in both protocols), with
+// go_identity.type.json.
 //
 //	cd tests/gocty/schema && go run . ../../data/schema-proto
 package main
@@ -86,14 +88,17 @@ func file(v int) protoreflect.FileDescriptor {
 			field("max_items", 5, tI64, opt, ""),
 		}, EnumType: []*descriptorpb.EnumDescriptorProto{enum("NestingMode", "INVALID", "SINGLE", "LIST", "SET", "MAP", "GROUP")}},
 	}
+	nested[0].Field = append(nested[0].Field, field("deprecation_message", 7, tStr, opt, ""))
 	if v == 5 {
-		attr = append(attr, field("write_only", 10, tBool, opt, ""))
+		attr = append(attr,
+			field("write_only", 10, tBool, opt, ""),
+			field("deprecation_message", 11, tStr, opt, ""))
 	} else {
 		attr = append(attr,
 			field("nested_type", 10, tMsg, opt, p+"Schema.Object"),
 			field("write_only", 11, tBool, opt, ""),
 			field("deprecation_message", 12, tStr, opt, ""))
-		nested[0].Field = append(nested[0].Field, field("deprecation_message", 7, tStr, opt, ""))
+		nested[0].Field = append(nested[0].Field, field("computed", 8, tBool, opt, ""))
 		nested = append(nested, &descriptorpb.DescriptorProto{Name: proto.String("Object"), Field: []*descriptorpb.FieldDescriptorProto{
 			field("attributes", 1, tMsg, rep, p+"Schema.Attribute"),
 			field("nesting", 3, tEnum, opt, p+"Schema.Object.NestingMode"),
@@ -114,6 +119,22 @@ func file(v int) protoreflect.FileDescriptor {
 				field("block", 2, tMsg, opt, p+"Schema.Block"),
 			},
 			NestedType: nested,
+		}, {
+			Name: proto.String("ResourceIdentitySchema"),
+			Field: []*descriptorpb.FieldDescriptorProto{
+				field("version", 1, tI64, opt, ""),
+				field("identity_attributes", 2, tMsg, rep, p+"ResourceIdentitySchema.IdentityAttribute"),
+			},
+			NestedType: []*descriptorpb.DescriptorProto{{
+				Name: proto.String("IdentityAttribute"),
+				Field: []*descriptorpb.FieldDescriptorProto{
+					field("name", 1, tStr, opt, ""),
+					field("type", 2, tByt, opt, ""),
+					field("required_for_import", 3, tBool, opt, ""),
+					field("optional_for_import", 4, tBool, opt, ""),
+					field("description", 5, tStr, opt, ""),
+				},
+			}},
 		}},
 	}
 	f, err := protodesc.NewFile(fd, nil)
@@ -207,6 +228,7 @@ func schema(v int) ([]byte, string) {
 	doc := b.attr("doc", `"string"`, "optional", "deprecated")
 	set(doc, "description", "the *doc*")
 	set(doc, "description_kind", protoreflect.EnumNumber(1))
+	set(doc, "deprecation_message", "use id")
 	attrs := []*dynamicpb.Message{doc, b.attr("id", `"string"`, "computed")}
 	if v == 6 {
 		net := b.attr("net", "", "optional")
@@ -231,6 +253,11 @@ func schema(v int) ([]byte, string) {
 	blocks[4], blocks[5] = blocks[5], blocks[4]
 	root := b.block(attrs, blocks)
 	set(root, "description", "root")
+	set(root, "deprecated", true)
+	set(root, "deprecation_message", "use other")
+	if v == 6 {
+		set(blocks[0].Get(blocks[0].Descriptor().Fields().ByName("block")).Message().Interface().(*dynamicpb.Message), "computed", true)
+	}
 	s := dynamicpb.NewMessage(b.desc("Schema"))
 	set(s, "version", int64(3))
 	set(s, "block", root)
@@ -252,6 +279,46 @@ func schema(v int) ([]byte, string) {
 	return out, typ
 }
 
+// identity: a ResourceIdentitySchema (attributes sorted by name, as a frozen
+// identity schema keeps them); its implied type is the object of the
+// attribute types.
+func identity() ([]byte, string) {
+	b := builder{file(6)}
+	m := dynamicpb.NewMessage(b.desc("ResourceIdentitySchema"))
+	set(m, "version", int64(2))
+	attr := func(name, typ string, flag string, desc string) *dynamicpb.Message {
+		a := dynamicpb.NewMessage(b.desc("ResourceIdentitySchema", "IdentityAttribute"))
+		set(a, "name", name)
+		set(a, "type", []byte(typ))
+		if flag != "" {
+			set(a, flag, true)
+		}
+		if desc != "" {
+			set(a, "description", desc)
+		}
+		return a
+	}
+	set(m, "identity_attributes", attr("account", `"string"`, "optional_for_import", "the *account*"))
+	set(m, "identity_attributes", attr("id", `"string"`, "required_for_import", ""))
+	set(m, "identity_attributes", attr("ports", `["list","number"]`, "", ""))
+	out, err := proto.MarshalOptions{Deterministic: true}.Marshal(m)
+	if err != nil {
+		panic(err)
+	}
+	return out, `["object",{"account":"string","id":"string","ports":["list","number"]}]`
+}
+
+func write(dir, base string, bytes []byte, typ string) {
+	path := filepath.Join(dir, base)
+	if err := os.WriteFile(path+".hex", []byte(hex.EncodeToString(bytes)+"\n"), 0o644); err != nil {
+		panic(err)
+	}
+	if err := os.WriteFile(path+".type.json", []byte(typ+"\n"), 0o644); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%s: %d bytes\n", base, len(bytes))
+}
+
 func main() {
 	dir := "."
 	if len(os.Args) > 1 {
@@ -259,13 +326,8 @@ func main() {
 	}
 	for _, v := range []int{5, 6} {
 		bytes, typ := schema(v)
-		base := filepath.Join(dir, fmt.Sprintf("go_schema_v%d", v))
-		if err := os.WriteFile(base+".hex", []byte(hex.EncodeToString(bytes)+"\n"), 0o644); err != nil {
-			panic(err)
-		}
-		if err := os.WriteFile(base+".type.json", []byte(typ+"\n"), 0o644); err != nil {
-			panic(err)
-		}
-		fmt.Printf("v%d: %d bytes\n", v, len(bytes))
+		write(dir, fmt.Sprintf("go_schema_v%d", v), bytes, typ)
 	}
+	bytes, typ := identity()
+	write(dir, "go_identity", bytes, typ)
 }

@@ -76,6 +76,7 @@ TEST_P(SchemaDocs, EveryBlockLoadsWithItsImpliedType) {
       case BlockKind::Resource: ++resources; break;
       case BlockKind::DataSource: ++data; break;
       case BlockKind::EphemeralResource: ++ephemeral; break;
+      default: ADD_FAILURE() << "these documents hold no " << e.selector.to_string(); break;
     }
   }
   EXPECT_EQ(providers, d.providers);

@@ -60,6 +60,22 @@ std::string field_varint(uint32_t f, uint64_t v) {
   return s;
 }
 
+// A Go fixture (tests/gocty/schema/gen_fixtures.go): the bytes of
+// tests/data/schema-proto/NAME.hex and the type JSON of NAME.type.json. The
+// loader fails the test when a file is missing.
+struct GoFixture {
+  std::string bytes;
+  std::string type_json;
+};
+
+GoFixture read_fixture(const std::string& name) {
+  const std::string base = "schema-proto/" + name;
+  GoFixture f{dynval::test::unhex(dynval::test::read_data(base + ".hex")),
+              dynval::test::read_data(base + ".type.json")};
+  while (!f.type_json.empty() && isspace(static_cast<unsigned char>(f.type_json.back()))) f.type_json.pop_back();
+  return f;
+}
+
 }  // namespace
 
 TEST(SchemaProto, RoundTripV6) {
@@ -258,12 +274,101 @@ TEST(SchemaProto, DeepNestingIsALimit) {
 // reads them and our encoder reproduces them byte for byte.
 TEST(SchemaProto, GoFixtures) {
   for (int proto : {5, 6}) {
-    const std::string base = "schema-proto/go_schema_v" + std::to_string(proto);
-    std::string bytes = dynval::test::unhex(dynval::test::read_data(base + ".hex"));
-    std::string want_type = dynval::test::read_data(base + ".type.json");
-    while (!want_type.empty() && isspace(static_cast<unsigned char>(want_type.back()))) want_type.pop_back();
-    auto s = load_schema_proto(bytes, proto);
-    EXPECT_EQ(s->implied_type().to_json(), want_type) << "proto " << proto;
-    EXPECT_EQ(encode_schema_proto(*s, proto), bytes) << "proto " << proto;
+    GoFixture f = read_fixture("go_schema_v" + std::to_string(proto));
+    auto s = load_schema_proto(f.bytes, proto);
+    EXPECT_EQ(s->implied_type().to_json(), f.type_json) << "proto " << proto;
+    EXPECT_EQ(encode_schema_proto(*s, proto), f.bytes) << "proto " << proto;
+    // The 5.10 / 6.11 fields.
+    EXPECT_TRUE(s->block.deprecated);
+    EXPECT_EQ(s->block.deprecation_message, "use other");
+    EXPECT_EQ(s->block.find_attribute("doc")->deprecation_message, "use id");
+    EXPECT_EQ(s->block.find_block("disk")->block.computed, proto == 6);
   }
+}
+
+// tfplugin5.10 / 6.11 fields: deprecation messages in both protocols (the
+// attribute's is field 11 in v5, 12 in v6), Block.computed (8, v6 only).
+TEST(SchemaProto, DeprecationMessagesAndComputedBlocks) {
+  std::string attr5 = field_len(1, "a") + field_len(2, "\"string\"") + field_varint(5, 1) + field_len(11, "gone");
+  std::string attr6 = field_len(1, "a") + field_len(2, "\"string\"") + field_varint(5, 1) + field_len(12, "gone");
+  std::string block_tail = field_len(7, "old block") + field_varint(8, 1);
+  auto v5 = load_schema_proto(field_len(2, field_len(2, attr5) + block_tail), 5);
+  EXPECT_EQ(v5->block.find_attribute("a")->deprecation_message, "gone");
+  EXPECT_EQ(v5->block.deprecation_message, "old block");
+  EXPECT_FALSE(v5->block.computed);  // field 8 is unknown in v5
+  auto v6 = load_schema_proto(field_len(2, field_len(2, attr6) + block_tail), 6);
+  EXPECT_EQ(v6->block.find_attribute("a")->deprecation_message, "gone");
+  EXPECT_EQ(v6->block.deprecation_message, "old block");
+  EXPECT_TRUE(v6->block.computed);
+  // Each protocol ignores the other's field number.
+  EXPECT_EQ(load_schema_proto(field_len(2, field_len(2, attr5)), 6)->block.find_attribute("a")->deprecation_message,
+            "");
+  EXPECT_EQ(load_schema_proto(field_len(2, field_len(2, attr6)), 5)->block.find_attribute("a")->deprecation_message,
+            "");
+  // Encoding: v6 keeps everything; v5 keeps the messages, not Block.computed.
+  EXPECT_EQ(*load_schema_proto(encode_schema_proto(*v6, 6), 6), *v6);
+  EXPECT_EQ(*load_schema_proto(encode_schema_proto(*v5, 5), 5), *v5);
+  try {
+    encode_schema_proto(*v6, 5);
+    FAIL() << "protocol 5 encoded Block.computed";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Unsupported);
+  }
+}
+
+TEST(SchemaProto, IdentitySchema) {
+  // {version 7, [{name "id", type "string", required_for_import}, {name
+  // "acct", type "number", optional_for_import, description "d"}]}
+  std::string id = field_len(1, "id") + field_len(2, "\"string\"") + field_varint(3, 1);
+  std::string acct = field_len(1, "acct") + field_len(2, "\"number\"") + field_varint(4, 1) + field_len(5, "d") +
+                     field_varint(99, 1);  // unknown fields are skipped
+  std::string msg = field_varint(1, 7) + field_len(2, id) + field_len(2, acct);
+  for (int proto : {5, 6}) {
+    auto s = load_identity_proto(msg, proto);
+    EXPECT_EQ(s->version, 7);
+    ASSERT_EQ(s->attributes.size(), 2u);
+    EXPECT_EQ(s->attributes[0].name, "acct");  // sorted
+    EXPECT_TRUE(s->attributes[0].optional_for_import);
+    EXPECT_FALSE(s->attributes[0].required_for_import);
+    EXPECT_EQ(s->attributes[0].description, "d");
+    EXPECT_EQ(s->attributes[0].description_kind, DescriptionKind::Markdown);
+    EXPECT_TRUE(s->find_attribute("id")->required_for_import);
+    EXPECT_EQ(s->implied_type.to_json(), R"(["object",{"acct":"number","id":"string"}])");
+    // Encoded in name order, unknown fields dropped.
+    std::string again = encode_identity_proto(*s, proto);
+    EXPECT_EQ(again, field_varint(1, 7) + field_len(2, field_len(1, "acct") + field_len(2, "\"number\"") +
+                                                         field_varint(4, 1) + field_len(5, "d")) +
+                         field_len(2, id));
+    EXPECT_EQ(*load_identity_proto(again, proto), *s);
+  }
+  EXPECT_THROW(load_identity_proto(msg, 4), Error);
+  // An attribute without a type is a schema error naming it.
+  try {
+    load_identity_proto(field_len(2, field_len(1, "x")), 6);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Schema);
+    EXPECT_EQ(path_string(e.path()), R"(.identity_attributes["x"])");
+  }
+  // Truncated input is a parse error with an offset.
+  try {
+    load_identity_proto(msg.substr(0, msg.size() - 1), 6);
+    FAIL();
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Parse);
+    EXPECT_NE(e.offset(), kNoOffset);
+  }
+}
+
+// A ResourceIdentitySchema encoded by Go's protobuf runtime
+// (tests/gocty/schema/gen_fixtures.go).
+TEST(SchemaProto, GoIdentityFixture) {
+  GoFixture f = read_fixture("go_identity");
+  auto s = load_identity_proto(f.bytes, 6);
+  EXPECT_EQ(s->version, 2);
+  EXPECT_EQ(s->implied_type.to_json(), f.type_json);
+  EXPECT_TRUE(s->find_attribute("id")->required_for_import);
+  EXPECT_TRUE(s->find_attribute("account")->optional_for_import);
+  EXPECT_EQ(s->find_attribute("account")->description, "the *account*");
+  EXPECT_EQ(encode_identity_proto(*s, 6), f.bytes);
 }

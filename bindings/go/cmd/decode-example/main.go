@@ -52,9 +52,8 @@ func run(dataPath, schemaPath, block, provider string) error {
 		fmt.Println(render(v))
 		return nil
 	}
-	for name, attr := range v.Attributes() {
+	for name, attr := range v.Attributes() { // attr is a view of v: no Close
 		fmt.Printf("%s: %s\n", name, render(attr))
-		attr.Close()
 	}
 	return nil
 }
@@ -84,13 +83,11 @@ func render(v *dynval.Value) string {
 	case dynval.KindMap, dynval.KindObject:
 		for k, e := range v.Entries() {
 			parts = append(parts, quote([]byte(k))+": "+render(e))
-			e.Close()
 		}
 		return "{" + strings.Join(parts, ", ") + "}"
 	case dynval.KindList, dynval.KindSet, dynval.KindTuple:
 		for _, e := range v.Elements() {
 			parts = append(parts, render(e))
-			e.Close()
 		}
 		return "[" + strings.Join(parts, ", ") + "]"
 	}

@@ -9,6 +9,8 @@ pub type dv_status = ::core::ffi::c_uint;
 pub type dv_str_t = dv_str;
 #[doc = " An error: opaque, owned by the caller, freed with [`dv_error_free`]."]
 pub type dv_error_t = dv_error;
+#[doc = " A path into a value (cty `Path`): opaque, owned by the caller when built\n with [`dv_path_new`], freed with [`dv_path_free`]; see dynval/path.h."]
+pub type dv_path_t = dv_path;
 #[doc = " The kind of one step of a path into a value (cty `PathStep`)."]
 pub type dv_path_step_kind = ::core::ffi::c_uint;
 #[doc = " One path step, by value. `kind` holds a [`dv_path_step_kind_t`] value;\n `name` is used by attribute and key steps, `index` by index steps.\n When filled by libdynval, `name` is borrowed from the object it came from."]
@@ -25,14 +27,49 @@ pub type dv_value_t = dv_value;
 pub type dv_tristate = ::core::ffi::c_uint;
 #[doc = " Refinements for [`dv_value_new_unknown`], an options-style struct\n (cty `Value.Refine()`). Initialize it with [`DV_REFINEMENTS_INIT`] or\n [`dv_refinements_init`], set `flags` and the fields they name; fields whose\n flag is not set are ignored. All pointers are borrowed for the duration of\n the call only.\n\n Number bounds are given either as a known number value (`lower`/`upper`)\n or as decimal text parsed like `ParseNumberVal` (`lower_text`/\n `upper_text`), never both."]
 pub type dv_refinements_t = dv_refinements;
-#[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
-pub type dv_decode_options_t = dv_decode_options;
+#[doc = " Called by [`dv_value_walk`] for each value, parents before children.\n\n @param path the path from the walked value to `v` (the empty path for\n             the walked value itself); borrowed for the call only (it\n             changes as the walk moves: copy it with [`dv_path_clone`]).\n @param v the value, borrowed from the walked value (valid as long as\n          that value, not just for the call).\n @param payload the caller's pointer, as given to [`dv_value_walk`].\n @return 0 to go on into `v`'s children; a positive value\n         ([`DV_WALK_SKIP`]) to skip them; a negative value to stop the\n         walk, which then returns that value."]
+pub type dv_walk_cb = ::core::option::Option<
+    unsafe extern "C" fn(
+        path: *const dv_path_t,
+        v: *const dv_value_t,
+        payload: *mut ::core::ffi::c_void,
+    ) -> ::core::ffi::c_int,
+>;
+#[doc = " Called by [`dv_value_transform`]: `enter` before a value's children are\n transformed, `exit` after, with the value rebuilt from its transformed\n children (cty `Transformer.Enter` and `Exit`).\n\n @param path the path from the transformed value's root to `v`, borrowed\n             for the call only.\n @param v the value, borrowed for the call only (clone it with\n          [`dv_value_clone`] to keep it; it may be a value rebuilt for\n          this call).\n @param replace `*replace` is NULL on entry. Leave it NULL to keep `v`, or\n                store a new owned value (from a constructor, a clone...)\n                that takes `v`'s place: libdynval takes ownership of it,\n                whatever the callback returns.\n @param payload the caller's pointer, as given to [`dv_value_transform`].\n @return 0 to go on; a negative value to stop the transform, which then\n         returns that value. From `enter`, a positive value\n         ([`DV_WALK_SKIP`]) leaves the value's children as they are\n         (`exit` still runs for the value); from `exit`, positive values\n         are the same as 0."]
+pub type dv_transform_cb = ::core::option::Option<
+    unsafe extern "C" fn(
+        path: *const dv_path_t,
+        v: *const dv_value_t,
+        replace: *mut *mut dv_value_t,
+        payload: *mut ::core::ffi::c_void,
+    ) -> ::core::ffi::c_int,
+>;
+#[doc = " A list of differences: opaque, immutable, freed with [`dv_diff_free`]."]
+pub type dv_diff_t = dv_diff;
 #[doc = " A provider schema: opaque, immutable, freed with [`dv_schema_free`]."]
 pub type dv_schema_t = dv_schema;
 #[doc = " A mutable schema builder: opaque, freed with [`dv_builder_free`]."]
 pub type dv_builder_t = dv_builder;
+#[doc = " A block of a schema (borrowed view; see the file comment)."]
+pub type dv_block_t = dv_block;
+#[doc = " An attribute of a block, of a nested attribute object or of an identity\n  schema (borrowed view)."]
+pub type dv_attribute_t = dv_attribute;
+#[doc = " The object type of a protocol-6 nested attribute (`Schema.Object`;\n  borrowed view)."]
+pub type dv_object_t = dv_object;
+#[doc = " A nested block type of a block (`Schema.NestedBlock`; borrowed view)."]
+pub type dv_nested_block_t = dv_nested_block;
+#[doc = " A resource identity schema (`ResourceIdentitySchema`): opaque, immutable,\n  freed with [`dv_identity_schema_free`]."]
+pub type dv_identity_schema_t = dv_identity_schema;
+#[doc = " A parsed `providers schema -json` document: opaque, immutable, freed with\n  [`dv_schema_doc_free`]."]
+pub type dv_schema_doc_t = dv_schema_doc;
 #[doc = " Nesting modes, numbered as the plugin protocol's `NestingMode`."]
 pub type dv_nesting = ::core::ffi::c_uint;
+#[doc = " Description kinds, numbered as the plugin protocol's `StringKind`."]
+pub type dv_description_kind = ::core::ffi::c_uint;
+#[doc = " The kinds of schema a document holds (see [`dv_schema_doc_kind`])."]
+pub type dv_schema_kind = ::core::ffi::c_uint;
+#[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
+pub type dv_decode_options_t = dv_decode_options;
 #[doc = " A borrowed string view: `len` bytes at `ptr` (UTF-8 unless documented\n otherwise). Not NUL-terminated by contract: always use `len` (strings may\n also contain NUL bytes). An absent string is `{NULL, 0}`."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -43,6 +80,11 @@ pub struct dv_str {
 #[repr(C)]
 #[derive(Debug)]
 pub struct dv_error {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_path {
     _unused: [u8; 0],
 }
 #[doc = " One path step, by value. `kind` holds a [`dv_path_step_kind_t`] value;\n `name` is used by attribute and key steps, `index` by index steps.\n When filled by libdynval, `name` is borrowed from the object it came from."]
@@ -95,6 +137,51 @@ pub struct dv_refinements {
     #[doc = "< inclusive; INT64_MAX means unbounded"]
     pub length_max: i64,
 }
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_diff {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_schema {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_builder {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_block {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_attribute {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_object {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_nested_block {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_identity_schema {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_schema_doc {
+    _unused: [u8; 0],
+}
 #[doc = " Decoder options, an options-style struct: initialize it with\n [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change\n fields. Every limit set to 0 means the library default (which passes\n every real schema and value); exceeding a limit gives `DV_ERR_LIMIT`."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -114,16 +201,6 @@ pub struct dv_decode_options {
     #[doc = "< characters of one number's text (default 10000);\nalso, the numbers of one input may print as at\nmost 8 * this many characters beyond their input\nlength in total (\"1e9999\" is 6 bytes that print\nas 10,000 digits)"]
     pub max_number_digits: usize,
 }
-#[repr(C)]
-#[derive(Debug)]
-pub struct dv_schema {
-    _unused: [u8; 0],
-}
-#[repr(C)]
-#[derive(Debug)]
-pub struct dv_builder {
-    _unused: [u8; 0],
-}
 pub const DV_VERSION_MAJOR: u32 = 0;
 pub const DV_VERSION_MINOR: u32 = 1;
 pub const DV_VERSION_PATCH: u32 = 0;
@@ -139,14 +216,20 @@ pub const DV_REFINE_UPPER: u32 = 16;
 pub const DV_REFINE_UPPER_INCLUSIVE: u32 = 32;
 pub const DV_REFINE_LENGTH_MIN: u32 = 64;
 pub const DV_REFINE_LENGTH_MAX: u32 = 128;
-pub const DV_DECODE_OPTIONS_VERSION: u32 = 1;
-pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
+pub const DV_WALK_SKIP: u32 = 1;
 pub const DV_ATTR_REQUIRED: u32 = 1;
 pub const DV_ATTR_OPTIONAL: u32 = 2;
 pub const DV_ATTR_COMPUTED: u32 = 4;
 pub const DV_ATTR_SENSITIVE: u32 = 8;
 pub const DV_ATTR_DEPRECATED: u32 = 16;
 pub const DV_ATTR_WRITE_ONLY: u32 = 32;
+pub const DV_ATTR_REQUIRED_FOR_IMPORT: u32 = 64;
+pub const DV_ATTR_OPTIONAL_FOR_IMPORT: u32 = 128;
+pub const DV_DECODE_OPTIONS_VERSION: u32 = 1;
+pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
+pub const DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES: u32 = 2;
+pub const DV_CONVERT_SAFE: u32 = 1;
+pub const DV_FLATMAP_UNKNOWN: &[u8; 37] = b"74D93920-ED26-11E3-AC10-0800200C9A66\0";
 pub const DV_OK: dv_status = 0;
 #[doc = "< NULL or malformed argument"]
 pub const DV_ERR_INVALID_ARG: dv_status = 1;
@@ -181,6 +264,8 @@ pub const DV_PATH_ATTR: dv_path_step_kind = 1;
 pub const DV_PATH_INDEX: dv_path_step_kind = 2;
 #[doc = "< map element `[\"key\"]` (uses `name`)"]
 pub const DV_PATH_KEY: dv_path_step_kind = 3;
+#[doc = "< set element, keyed by the element itself\n([`dv_path_step_element`]; only in a [`dv_path_t`])"]
+pub const DV_PATH_ELEMENT: dv_path_step_kind = 4;
 pub const DV_PATH_STEP__FORCE_INT32: dv_path_step_kind = 2147483647;
 #[doc = "< returned for a NULL argument only"]
 pub const DV_TYPE_INVALID: dv_type_kind = 0;
@@ -200,6 +285,8 @@ pub const DV_TRISTATE_TRUE: dv_tristate = 1;
 #[doc = "< the answer depends on unknown values"]
 pub const DV_TRISTATE_UNKNOWN: dv_tristate = 2;
 pub const DV_TRISTATE__FORCE_INT32: dv_tristate = 2147483647;
+#[doc = "< never in a valid schema; getters return it for NULL"]
+pub const DV_NESTING_INVALID: dv_nesting = 0;
 pub const DV_NESTING_SINGLE: dv_nesting = 1;
 pub const DV_NESTING_LIST: dv_nesting = 2;
 pub const DV_NESTING_SET: dv_nesting = 3;
@@ -207,6 +294,26 @@ pub const DV_NESTING_MAP: dv_nesting = 4;
 #[doc = "< blocks only"]
 pub const DV_NESTING_GROUP: dv_nesting = 5;
 pub const DV_NESTING__FORCE_INT32: dv_nesting = 2147483647;
+pub const DV_DESCRIPTION_PLAIN: dv_description_kind = 0;
+pub const DV_DESCRIPTION_MARKDOWN: dv_description_kind = 1;
+pub const DV_DESCRIPTION__FORCE_INT32: dv_description_kind = 2147483647;
+#[doc = "< `provider`: the provider configuration block"]
+pub const DV_SCHEMA_PROVIDER: dv_schema_kind = 0;
+#[doc = "< `resource:NAME` (`resource_schemas`)"]
+pub const DV_SCHEMA_RESOURCE: dv_schema_kind = 1;
+#[doc = "< `data:NAME` (`data_source_schemas`)"]
+pub const DV_SCHEMA_DATA_SOURCE: dv_schema_kind = 2;
+#[doc = "< `ephemeral:NAME` (`ephemeral_resource_schemas`)"]
+pub const DV_SCHEMA_EPHEMERAL_RESOURCE: dv_schema_kind = 3;
+#[doc = "< `list:NAME` (`list_resource_schemas`)"]
+pub const DV_SCHEMA_LIST_RESOURCE: dv_schema_kind = 4;
+#[doc = "< `action:NAME` (`action_schemas`; version 0)"]
+pub const DV_SCHEMA_ACTION: dv_schema_kind = 5;
+#[doc = "< `state_store:NAME` (`state_store_schemas`)"]
+pub const DV_SCHEMA_STATE_STORE: dv_schema_kind = 6;
+#[doc = "< `identity:NAME` (`resource_identity_schemas`):\nan identity schema, not a block"]
+pub const DV_SCHEMA_IDENTITY: dv_schema_kind = 7;
+pub const DV_SCHEMA__FORCE_INT32: dv_schema_kind = 2147483647;
 #[test]
 fn bindgen_test_layout_dv_str() {
     const UNINIT: ::core::mem::MaybeUninit<dv_str> = ::core::mem::MaybeUninit::uninit();
@@ -377,10 +484,14 @@ fn bindgen_test_layout_dv_decode_options() {
         "Offset of field: dv_decode_options::max_number_digits"
     );
 }
+#[doc = " Description kinds, numbered as the plugin protocol's `StringKind`."]
+pub use self::dv_description_kind as dv_description_kind_t;
 #[doc = " Nesting modes, numbered as the plugin protocol's `NestingMode`."]
 pub use self::dv_nesting as dv_nesting_t;
 #[doc = " The kind of one step of a path into a value (cty `PathStep`)."]
 pub use self::dv_path_step_kind as dv_path_step_kind_t;
+#[doc = " The kinds of schema a document holds (see [`dv_schema_doc_kind`])."]
+pub use self::dv_schema_kind as dv_schema_kind_t;
 #[doc = " Status codes. Values are pinned and never reused (docs/errors.md lists\n them); new codes may be added, so treat unknown values as failures."]
 pub use self::dv_status as dv_status_t;
 #[doc = " The result of [`dv_value_equals`] (cty `Value.Equals`). Values are pinned."]
@@ -400,12 +511,14 @@ extern "C" {
     pub fn dv_error_status(e: *const dv_error_t) -> dv_status_t;
     #[doc = " Returns the human-readable message (go-cty's wording where go-cty has\n one), without the path or offset.\n\n @param e the error; NULL gives `{NULL, 0}`.\n @return a view borrowed from `e`, NUL-terminated, valid until\n         [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
     pub fn dv_error_message(e: *const dv_error_t) -> dv_str_t;
-    #[doc = " Returns the path into the value where the error was found, rendered the\n way cty users read it, e.g. `.network[0].ip[\"v4\"]` (map keys quoted as Go\n `%q`). Empty (`len == 0`) when the error is not about a position inside a\n value.\n\n @param e the error; NULL gives `{NULL, 0}`.\n @return a view borrowed from `e`, NUL-terminated, valid until\n         [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
+    #[doc = " Returns the path into the value where the error was found, rendered as\n [`dv_path_to_string`] renders [`dv_error_path_steps`]`(e)`, e.g.\n `.network[0].ip[\"v4\"]`. Empty (`len == 0`) when the error is not about a\n position inside a value.\n\n @param e the error; NULL gives `{NULL, 0}`.\n @return a view borrowed from `e`, NUL-terminated, valid until\n         [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
     pub fn dv_error_path(e: *const dv_error_t) -> dv_str_t;
     #[doc = " Returns the number of steps of the error's path (0 for the root or no\n path).\n\n @param e the error; NULL gives 0.\n Thread-safe (read-only)."]
     pub fn dv_error_path_length(e: *const dv_error_t) -> usize;
-    #[doc = " Reads step `i` of the error's path.\n\n @param e the error; NULL gives false.\n @param i the step index, `0 <= i < `[`dv_error_path_length`]`(e)`; out of\n          range gives false.\n @param step_out receives the step; its `name` is borrowed from `e` and\n          valid until [`dv_error_free`]`(e)`. NULL gives false.\n @return true when `*step_out` was written.\n Thread-safe (read-only)."]
+    #[doc = " Reads step `i` of the error's path.\n\n @param e the error; NULL gives false.\n @param i the step index, `0 <= i < `[`dv_error_path_length`]`(e)`; out of\n          range gives false.\n @param step_out receives the step; its `name` is borrowed from `e` and\n          valid until [`dv_error_free`]`(e)`. A set-element step gives\n          kind `DV_PATH_ELEMENT` and an empty `name` (its value:\n          [`dv_path_step_element`] on [`dv_error_path_steps`]`(e)`). NULL\n          gives false.\n @return true when `*step_out` was written.\n Thread-safe (read-only)."]
     pub fn dv_error_path_step(e: *const dv_error_t, i: usize, step_out: *mut dv_path_step_t) -> bool;
+    #[doc = " Returns the path into the value where the error was found, as a path\n object (set-element steps included), to read with the functions of\n dynval/path.h or to apply to another value.\n\n @param e the error; NULL gives NULL.\n @return a path borrowed from `e` (do not free it; clone it with\n         [`dv_path_clone`] to keep it), empty when the error has no path;\n         valid until [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
+    pub fn dv_error_path_steps(e: *const dv_error_t) -> *const dv_path_t;
     #[doc = " Returns the byte offset in the decoded input where the problem starts, or\n [`DV_OFFSET_NONE`] when the error is not about input bytes.\n\n @param e the error; NULL gives [`DV_OFFSET_NONE`].\n Thread-safe (read-only)."]
     pub fn dv_error_offset(e: *const dv_error_t) -> usize;
     #[doc = " Releases an error and every string borrowed from it.\n\n @param e the error; NULL is a no-op.\n Needs exclusive access to `e`; may be called from any thread."]
@@ -655,6 +768,16 @@ extern "C" {
     pub fn dv_value_get(v: *const dv_value_t, key: *const ::core::ffi::c_char, len: usize) -> *const dv_value_t;
     #[doc = " Follows a path of attribute, index and key steps (cty `Path.Apply`\n without errors). An index step also applies to sets (iteration order).\n\n @param v the root value; NULL gives NULL.\n @param steps `n` steps (borrowed for the call); may be NULL only when\n              `n == 0` (which returns `v`).\n @param n number of steps.\n @return the value at the path, borrowed from `v` (do not free), or NULL\n         when a step does not apply or the element is absent.\n Thread-safe."]
     pub fn dv_value_lookup(v: *const dv_value_t, steps: *const dv_path_step_t, n: usize) -> *const dv_value_t;
+    #[doc = " Looks up an object attribute by name or a map element by key, telling\n why nothing is there: a missing attribute or key is not an error (`*out`\n is NULL), a null or unknown parent is. Names and keys are NFC-normalised\n before the lookup.\n\n @param out receives the element, borrowed from `v` (do not free), or NULL\n            when there is no such attribute or key; NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param key the name or key bytes (not retained); may be NULL only when\n            `len == 0`.\n @param len the key length.\n @param err optional error details.\n @return `DV_OK` (found or not); `DV_ERR_UNKNOWN_VALUE` (`v` is unknown);\n         `DV_ERR_TYPE_MISMATCH` (`v` is null, or neither an object nor a\n         map); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_find(
+        out: *mut *const dv_value_t,
+        v: *const dv_value_t,
+        key: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Follows a [`dv_path_t`] without errors, as [`dv_value_lookup`] does for\n an array of steps: attribute steps apply to objects, key steps to maps\n and objects, index steps to lists, tuples and sets (iteration order), and\n a set-element step selects the set's first element equal to its value\n (cty `Equals`; for a value holding unknowns, which is never `Equals`, the\n first element [`dv_value_raw_equals`] to it). [`dv_path_apply`] is cty's\n `Path.Apply`, with its errors and its results through unknowns.\n\n @param v the root value; NULL gives NULL.\n @param p the path; NULL gives NULL; the empty path gives `v`.\n @return the value at the path, borrowed from `v` (do not free), or NULL\n         when a step does not apply or the element is absent (including\n         through null and unknown values). Thread-safe."]
+    pub fn dv_value_lookup_path(v: *const dv_value_t, p: *const dv_path_t) -> *const dv_value_t;
     #[doc = " Compares two values as cty `Value.Equals` does: unknown when either side\n (or any element compared) is unknown; null equals null of any type.\n\n @param out receives the result; NULL gives `DV_ERR_INVALID_ARG`.\n @param a,b the values; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_value_equals(
         out: *mut dv_tristate_t,
@@ -673,63 +796,105 @@ extern "C" {
     pub fn dv_value_hash(out: *mut u64, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
     #[doc = " Renders a value in go-cty's GoString style for debugging, e.g.\n `cty.StringVal(\"x\")` or `cty.UnknownVal(cty.String).RefineNotNull()`.\n Not a stable format.\n\n @param out receives the owned text (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_value_debug_string(out: *mut dv_buf_t, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
-    #[doc = " Initializes `opts` like [`DV_DECODE_OPTIONS_INIT`] for the given version.\n\n @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.\n @param version must be [`DV_DECODE_OPTIONS_VERSION`] (or an older version\n                this library knows); otherwise `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe."]
-    pub fn dv_decode_options_init(
-        opts: *mut dv_decode_options_t,
-        version: u32,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Decodes MessagePack bytes as a value of type `type` (cty\n `msgpack.Unmarshal`), including unknown values with refinements and the\n dynamic-type wrapper.\n\n @param out receives a new value owned by the caller (free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the input (not retained); may be NULL only when `len == 0`.\n @param len number of input bytes.\n @param type the expected type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or options (borrowed for the call).\n @param err optional error details: message, path and byte offset.\n @return `DV_OK`; `DV_ERR_PARSE` (malformed input, truncated input, or\n         with [`DV_DECODE_REJECT_TRAILING`] trailing bytes);\n         `DV_ERR_TYPE_MISMATCH` (well-formed input that does not have the\n         type, e.g. a bool where a number is required);\n         `DV_ERR_REFINEMENT` (contradictory refinements in an unknown);\n         `DV_ERR_LIMIT`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.\n Thread-safe."]
-    pub fn dv_msgpack_decode(
-        out: *mut *mut dv_value_t,
-        data: *const ::core::ffi::c_void,
-        len: usize,
-        type_: *const dv_type_t,
-        opts: *const dv_decode_options_t,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper), or NULL for the value's own\n             type.\n A value whose type differs from `type` is first converted as go-cty's\n `convert.Convert` would for the supported cases: number or bool to string\n (`true` becomes `\"true\"`), string to number or bool when it parses, and\n list/map/tuple/object element-wise; a null or unknown becomes a null or\n unknown of `type`. Anything else is `DV_ERR_TYPE_MISMATCH`.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not conform to\n         `type` and cannot be converted); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
-    pub fn dv_msgpack_encode(
-        out: *mut dv_buf_t,
+    #[doc = " Visits a value and every value nested in it, pre-order, as cty `Walk`:\n list, tuple and set elements in order (sets in go-cty's order), map\n entries and object attributes bytewise by key or name. The child paths\n are `[i]` for list and tuple elements, `[\"key\"]` for map entries, `.name`\n for attributes and a set-element step (the element itself) for set\n elements. Null and unknown values have no children. The walk needs no\n C stack per level of nesting.\n\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param cb the callback; NULL gives `DV_ERR_INVALID_ARG`.\n @param payload passed to `cb` unchanged; may be NULL.\n @param err optional error details (left NULL when `cb` stops the walk).\n @return `DV_OK` (0) when the walk completed; the negative value `cb`\n         returned to stop it; or a positive `dv_status_t` on failure\n         (`DV_ERR_INVALID_ARG`, `DV_ERR_NOMEM`). Thread-safe (as safe as\n         `cb`)."]
+    pub fn dv_value_walk(
         v: *const dv_value_t,
-        type_: *const dv_type_t,
+        cb: dv_walk_cb,
+        payload: *mut ::core::ffi::c_void,
         err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Decodes JSON text as a value of type `type` (cty `json.Unmarshal`).\n Parameters, ownership and statuses as [`dv_msgpack_decode`]."]
-    pub fn dv_json_decode(
+    ) -> ::core::ffi::c_int;
+    #[doc = " Builds a new value from `v` by replacing values anywhere inside it, as\n cty `Transform` (`exit` only) and `TransformWithTransformer` (`enter`\n and `exit`) do: children are visited in [`dv_value_walk`]'s order, with\n its paths; after a collection's children, `exit` gets the collection\n rebuilt from them as go-cty rebuilds it (`ListVal`, `SetVal`, `MapVal`,\n `TupleVal`, `ObjectVal`: a list's element type then follows its elements,\n a set is deduplicated and reordered). Parts that no callback replaced are\n shared with `v`, not copied. Empty collections, nulls and unknowns have no\n children.\n\n @param out receives the new value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`. Untouched\n            unless the result is `DV_OK`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param enter called before each value's children; may be NULL.\n @param exit called after each value's children; may be NULL.\n @param payload passed to the callbacks unchanged; may be NULL.\n @param err optional error details; with `DV_ERR_TYPE_MISMATCH`, the path\n            of the collection that could not be rebuilt. Left NULL when a\n            callback stops the transform.\n @return `DV_OK` (0); the negative value a callback returned to stop;\n         `DV_ERR_TYPE_MISMATCH` when a list, set or map would hold\n         elements of different types (go-cty panics there);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe (as safe as the\n         callbacks)."]
+    pub fn dv_value_transform(
         out: *mut *mut dv_value_t,
-        json: *const ::core::ffi::c_char,
-        len: usize,
-        type_: *const dv_type_t,
-        opts: *const dv_decode_options_t,
-        err: *mut *mut dv_error_t,
-    ) -> dv_status_t;
-    #[doc = " Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.\n Parameters and ownership as [`dv_msgpack_encode`].\n\n @return `DV_OK`; `DV_ERR_UNKNOWN_VALUE` (an unknown value: JSON cannot hold\n         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
-    pub fn dv_json_encode(
-        out: *mut dv_buf_t,
         v: *const dv_value_t,
-        type_: *const dv_type_t,
+        enter: dv_transform_cb,
+        exit: dv_transform_cb,
+        payload: *mut ::core::ffi::c_void,
+        err: *mut *mut dv_error_t,
+    ) -> ::core::ffi::c_int;
+    #[doc = " Replaces every unknown value inside `v`, at any depth, with the null\n value of its type, as cty `UnknownAsNull` (for writing a value to a\n format without unknowns). Wholly known parts are shared with `v`.\n\n @param out receives the new value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_unknown_as_null(
+        out: *mut *mut dv_value_t,
+        v: *const dv_value_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Converts MessagePack to JSON by type in one pass, with the same bytes and\n errors as decoding then encoding.\n\n @param out receives the owned JSON text (release with\n            [`dv_buf_dispose`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the MessagePack input (not retained); may be NULL only when\n             `len == 0`.\n @param len number of input bytes.\n @param type the type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or decode options (borrowed for the call).\n @param err optional error details.\n @return the statuses of [`dv_msgpack_decode`] and [`dv_json_encode`].\n Thread-safe."]
-    pub fn dv_msgpack_to_json(
-        out: *mut dv_buf_t,
-        data: *const ::core::ffi::c_void,
+    #[doc = " Returns a copy of `v` with the value at `path` replaced by `new_value`.\n Only the collections along the path are rebuilt (as many as the path has\n steps); everything else is shared with `v`. Steps select as\n [`dv_value_lookup_path`] does, except that a key step that is the last\n step of the path may name a map key that does not exist yet: it is\n added. A set is deduplicated and reordered after its element changes.\n\n The new value must have the type its position has: the attribute's type\n in an object, the element's in a tuple, the element type of a list, set\n or map. Where that type contains the dynamic pseudo-type, a more specific\n value is allowed (e.g. a string where an attribute is `DynamicVal`), as\n long as every list, set and map still has one element type; a null or\n unknown value of the dynamic type takes the position's type. An empty\n path returns a new reference to `new_value`.\n\n @param out receives the new value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param path where to put `new_value`; NULL gives `DV_ERR_INVALID_ARG`.\n @param new_value the replacement (reference copied); NULL gives\n                  `DV_ERR_INVALID_ARG`.\n @param err optional error details, with the path of the failing step.\n @return `DV_OK`; `DV_ERR_UNKNOWN_VALUE` (the path goes through an unknown\n         value); `DV_ERR_TYPE_MISMATCH` (through a null or primitive\n         value, a step that does not apply to the value's kind, or a\n         replacement of the wrong type); `DV_ERR_NOT_FOUND` (no such\n         attribute, key or element); `DV_ERR_OUT_OF_RANGE` (an index past\n         the end); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_set_path(
+        out: *mut *mut dv_value_t,
+        v: *const dv_value_t,
+        path: *const dv_path_t,
+        new_value: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Creates an empty path (the value itself).\n\n @param out receives a new path owned by the caller (free with\n            [`dv_path_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_new(out: *mut *mut dv_path_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Copies a path (set-element values are shared, in O(1) each).\n\n @param out receives a new path owned by the caller (free with\n            [`dv_path_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param p the path (owned or borrowed); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_clone(out: *mut *mut dv_path_t, p: *const dv_path_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Releases an owned path (from [`dv_path_new`] or [`dv_path_clone`]).\n Borrowed paths must not be passed.\n\n @param p the path; NULL is a no-op.\n May be called from any thread."]
+    pub fn dv_path_free(p: *mut dv_path_t);
+    #[doc = " Appends an object attribute step, `.name` (cty `GetAttrStep`).\n\n @param p the path to extend; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name (bytes copied); may be NULL only when\n             `len == 0`.\n @param len the name length.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM` (then `p` is\n         unchanged). Needs exclusive access to `p`."]
+    pub fn dv_path_append_attr(
+        p: *mut dv_path_t,
+        name: *const ::core::ffi::c_char,
         len: usize,
-        type_: *const dv_type_t,
-        opts: *const dv_decode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Converts JSON to MessagePack by type in one pass, with the same bytes and\n errors as decoding then encoding. Parameters as [`dv_msgpack_to_json`]."]
-    pub fn dv_json_to_msgpack(
-        out: *mut dv_buf_t,
-        json: *const ::core::ffi::c_char,
+    #[doc = " Appends a list or tuple index step, `[index]` (cty\n `IndexStep{NumberIntVal(index)}`). [`dv_value_lookup_path`] and\n [`dv_value_set_path`] also apply it to sets (iteration order).\n\n @param p the path to extend; NULL gives `DV_ERR_INVALID_ARG`.\n @param index the index (a negative index is kept, and never matches).\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `p`."]
+    pub fn dv_path_append_index(p: *mut dv_path_t, index: i64, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Appends a map key step, `[\"key\"]` (cty `IndexStep{StringVal(key)}`).\n\n @param p the path to extend; NULL gives `DV_ERR_INVALID_ARG`.\n @param key the key (bytes copied); may be NULL only when `len == 0`.\n @param len the key length.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `p`."]
+    pub fn dv_path_append_key(
+        p: *mut dv_path_t,
+        key: *const ::core::ffi::c_char,
         len: usize,
-        type_: *const dv_type_t,
-        opts: *const dv_decode_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
-    #[doc = " Loads one block of a `terraform/tofu providers schema -json` document.\n\n @param out receives a new schema owned by the caller (free with\n            [`dv_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json the document (not retained); may be NULL only when\n             `len == 0`.\n @param len the document length in bytes.\n @param selector which block: `provider`, `resource:NAME`, `data:NAME` or\n                 `ephemeral:NAME`; NULL gives `DV_ERR_INVALID_ARG`.\n @param selector_len its length.\n @param provider the provider address (e.g.\n                 `registry.terraform.io/hashicorp/aws`), or NULL / empty\n                 when the document holds exactly one provider.\n @param provider_len its length.\n @param err optional error details (path into the document, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON); `DV_ERR_SCHEMA` (invalid\n         schema); `DV_ERR_NOT_FOUND` (no such provider or block);\n         `DV_ERR_INVALID_ARG` (bad selector, ambiguous provider, NULL\n         arguments); `DV_ERR_LIMIT`; `DV_ERR_NOMEM`. Thread-safe."]
+    #[doc = " Appends a set element step keyed by the element itself (cty\n `IndexStep{Key: elem}`).\n\n @param p the path to extend; NULL gives `DV_ERR_INVALID_ARG`.\n @param elem the element value (reference copied; the caller keeps its\n             own); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `p`."]
+    pub fn dv_path_append_element(p: *mut dv_path_t, elem: *const dv_value_t, err: *mut *mut dv_error_t)
+        -> dv_status_t;
+    #[doc = " Shortens a path to its first `len` steps (no-op when it is not longer),\n e.g. to go back up while building paths in a recursive function.\n\n @param p the path; NULL is a no-op.\n @param len the number of steps to keep.\n Needs exclusive access to `p`."]
+    pub fn dv_path_truncate(p: *mut dv_path_t, len: usize);
+    #[doc = " Returns the number of steps (0 for the value itself).\n  @param p the path; NULL gives 0. Thread-safe."]
+    pub fn dv_path_length(p: *const dv_path_t) -> usize;
+    #[doc = " Reads step `i`.\n\n @param p the path; NULL gives false.\n @param i the step index, `0 <= i < `[`dv_path_length`]`(p)`; out of range\n          gives false.\n @param step_out receives the step; its `name` is borrowed from `p` and\n                 valid until `p` changes or is freed. A set-element step\n                 gives kind `DV_PATH_ELEMENT`, index 0 and an empty name\n                 (its value: [`dv_path_step_element`]). NULL gives false.\n @return true when `*step_out` was written. Thread-safe."]
+    pub fn dv_path_step(p: *const dv_path_t, i: usize, step_out: *mut dv_path_step_t) -> bool;
+    #[doc = " Returns the element value of set-element step `i`.\n\n @param p the path; NULL gives NULL.\n @param i the step index; out of range, or a step of another kind, gives\n          NULL.\n @return a value borrowed from `p` (do not free it), valid until `p`\n         changes or is freed. Thread-safe."]
+    pub fn dv_path_step_element(p: *const dv_path_t, i: usize) -> *const dv_value_t;
+    #[doc = " Compares two paths as cty `Path.Equals`: the same steps in the same\n order, set-element values compared with [`dv_value_raw_equals`]. An index\n step and a set-element step are different steps, even for the same\n number.\n\n @param out receives the result; NULL gives `DV_ERR_INVALID_ARG`.\n @param a,b the paths; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_equals(
+        out: *mut bool,
+        a: *const dv_path_t,
+        b: *const dv_path_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Renders a path as Terraform and OpenTofu diagnostics do\n (`tfdiags.FormatCtyPath`), e.g. `.network[0].ip[\"v4\"]`; the empty path\n renders as the empty string. Attribute names are written as they are;\n indexes in decimal; map keys quoted as Go's `strconv.Quote`; a set element\n by its value as FormatCtyPath writes an index key: a string quoted\n (`[\"a\"]`), a number with Go's `%g` (`[1.5]`, `[1e+21]`), null as\n `[null]`, an unknown as `[(not yet known)]`, any other value as `[...]`.\n This is the printer behind [`dv_error_path`] and the bindings' paths.\n\n @param out receives the owned text (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param p the path; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_to_string(out: *mut dv_buf_t, p: *const dv_path_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Applies a path to a value exactly as cty `Path.Apply` does, and returns\n the value reached. Unlike [`dv_value_lookup_path`], it follows go-cty\n through unknown values (an attribute of an unknown object is an unknown\n of the attribute's type; an element of an unknown list an unknown of the\n element type) and takes sets its way: a set-element step yields the\n step's own value when the set has an element equal to it (cty `Equals`),\n and an unknown of the element type when that depends on unknowns. Index\n steps apply to lists and tuples, key steps to maps, attribute steps to\n objects, as in go-cty.\n\n @param out receives the value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param p the path; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details: go-cty's message (e.g.\n            `at step 1: object has no attribute \"x\"`) and the path up to\n            the failing step.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (a step that does not apply to\n         the value's kind, or a null value); `DV_ERR_NOT_FOUND` (no such\n         attribute, index, key or element); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_apply(
+        out: *mut *mut dv_value_t,
+        p: *const dv_path_t,
+        v: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Computes where `a` and `b` differ, as `tftypes.Value.Diff(a, b)`:\n\n 1. every position that `b` has and `a` lacks (the shallowest one of each\n    missing subtree; its `a` part is absent);\n 2. then, walking `a` in [`dv_value_walk`]'s order: every leaf whose value\n    differs; every unknown against a known value (the walk stops there if\n    `a`'s side is the unknown one, and goes on below `a` otherwise); every\n    null against a non-null value (likewise); every list, set or tuple of\n    another length and every map or object with another number of entries\n    (the walk goes on below); and every position under `a` that `b`\n    lacks (its `b` part absent), with all of its subtree.\n\n Two unknowns are equal whatever their types and refinements (tftypes has\n no refinements). Numbers compare by value: 1 equals 1.0 at any precision,\n -0 equals 0. Set elements are matched by deep equality, in which two\n unknowns are equal, so a set element present in only one of the sets is\n reported with its whole subtree. The order of entries is deterministic\n (tftypes visits maps and objects in Go's random map order).\n\n One deliberate difference: where the two values have different types at\n a position (at the root, or below a dynamic type), tftypes fails; here\n that position is one more difference (in step 2) and the walk goes on\n below `a`'s value there.\n\n @param out receives the differences (owned by the caller; free with\n            [`dv_diff_free`]); empty when the values are equal in this\n            sense. NULL gives `DV_ERR_INVALID_ARG`.\n @param a the first value (`tftypes` `val1`); NULL gives\n          `DV_ERR_INVALID_ARG`.\n @param b the second value (`val2`); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_diff(
+        out: *mut *mut dv_diff_t,
+        a: *const dv_value_t,
+        b: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Returns the number of differences.\n  @param d the differences; NULL gives 0. Thread-safe."]
+    pub fn dv_diff_length(d: *const dv_diff_t) -> usize;
+    #[doc = " Reads difference `i`: its path and the part of each value there.\n\n @param d the differences; NULL gives false.\n @param i the index, `0 <= i < `[`dv_diff_length`]`(d)`; out of range\n          gives false.\n @param path_out receives the path, borrowed from `d`; may be NULL.\n @param a_out receives `a`'s part, borrowed from `d` (do not free), or\n              NULL when `a` has nothing at the path; may be NULL.\n @param b_out receives `b`'s part likewise; may be NULL.\n @return true when the outputs were written. Everything borrowed stays\n         valid until [`dv_diff_free`]`(d)`. Thread-safe."]
+    pub fn dv_diff_entry(
+        d: *const dv_diff_t,
+        i: usize,
+        path_out: *mut *const dv_path_t,
+        a_out: *mut *const dv_value_t,
+        b_out: *mut *const dv_value_t,
+    ) -> bool;
+    #[doc = " Releases a list of differences and everything borrowed from it.\n\n @param d the differences; NULL is a no-op.\n May be called from any thread."]
+    pub fn dv_diff_free(d: *mut dv_diff_t);
+    #[doc = " Loads one block of a `terraform/tofu providers schema -json` document.\n Each call parses the whole document; to take several blocks from one\n document, parse it once with [`dv_schema_doc_from_json`].\n\n @param out receives a new schema owned by the caller (free with\n            [`dv_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json the document (not retained); may be NULL only when\n             `len == 0`.\n @param len the document length in bytes.\n @param selector which block: `provider`, `resource:NAME`, `data:NAME`,\n                 `ephemeral:NAME`, `list:NAME`, `action:NAME` or\n                 `state_store:NAME`; NULL or `identity:NAME` (not a block:\n                 see [`dv_schema_doc_identity`]) gives `DV_ERR_INVALID_ARG`.\n @param selector_len its length.\n @param provider the provider address (e.g.\n                 `registry.terraform.io/hashicorp/aws`), or NULL / empty\n                 when the document holds exactly one provider.\n @param provider_len its length.\n @param err optional error details (path into the document, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON); `DV_ERR_SCHEMA` (invalid\n         schema); `DV_ERR_NOT_FOUND` (no such provider or block);\n         `DV_ERR_INVALID_ARG` (bad selector, ambiguous provider, NULL\n         arguments); `DV_ERR_LIMIT`; `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_schema_from_json(
         out: *mut *mut dv_schema_t,
         json: *const ::core::ffi::c_char,
@@ -774,9 +939,174 @@ extern "C" {
     pub fn dv_schema_version(s: *const dv_schema_t) -> i64;
     #[doc = " Checks a value against the schema rules beyond its type: required\n attributes not null, GROUP blocks never null, min/max items of LIST and\n SET blocks (skipped while unknowns are present), and the shape of the\n implied type. A null or unknown root value is accepted.\n\n @param s the schema; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional details of the first problem, with its cty path\n            (e.g. `.network[0].ip`).\n @return `DV_OK` when valid; `DV_ERR_SCHEMA` (a rule is violated);\n         `DV_ERR_TYPE_MISMATCH` (wrong shape); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_schema_validate(s: *const dv_schema_t, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Returns the schema's root block (borrowed, valid as long as `s`).\n @param s the schema; NULL gives NULL.\n Thread-safe."]
+    pub fn dv_schema_block(s: *const dv_schema_t) -> *const dv_block_t;
+    #[doc = " Number of attributes of a block."]
+    pub fn dv_block_attribute_count(b: *const dv_block_t) -> usize;
+    #[doc = " Attribute `i` of a block, in bytewise name order; NULL past the end."]
+    pub fn dv_block_attribute(b: *const dv_block_t, i: usize) -> *const dv_attribute_t;
+    #[doc = " Finds a block's attribute by name (binary search).\n @param b the block; NULL gives NULL.\n @param name the name (`len` bytes); NULL gives NULL unless `len == 0`.\n @param len its length.\n @return the attribute, or NULL when there is none of that name.\n Thread-safe."]
+    pub fn dv_block_find_attribute(
+        b: *const dv_block_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+    ) -> *const dv_attribute_t;
+    #[doc = " Number of nested block types of a block."]
+    pub fn dv_block_nested_count(b: *const dv_block_t) -> usize;
+    #[doc = " Nested block type `i` of a block, in bytewise type-name order; NULL past\n  the end."]
+    pub fn dv_block_nested(b: *const dv_block_t, i: usize) -> *const dv_nested_block_t;
+    #[doc = " Finds a block's nested block type by type name (`len` bytes); NULL when\n  there is none. NULL-safe as [`dv_block_find_attribute`]."]
+    pub fn dv_block_find_nested(
+        b: *const dv_block_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+    ) -> *const dv_nested_block_t;
+    #[doc = " The block's description (empty when none)."]
+    pub fn dv_block_description(b: *const dv_block_t) -> dv_str_t;
+    #[doc = " The kind of the block's description."]
+    pub fn dv_block_description_kind(b: *const dv_block_t) -> dv_description_kind_t;
+    #[doc = " Whether the block is deprecated."]
+    pub fn dv_block_deprecated(b: *const dv_block_t) -> bool;
+    #[doc = " The block's deprecation message (tfplugin5.10/6.10; empty when none)."]
+    pub fn dv_block_deprecation_message(b: *const dv_block_t) -> dv_str_t;
+    #[doc = " Whether the provider may compute the block's content (tfplugin6.11\n  `Block.computed`; changes no rule and no type)."]
+    pub fn dv_block_computed(b: *const dv_block_t) -> bool;
+    #[doc = " The implied value type of the block (an object type; borrowed from the\n  schema, clone it with [`dv_type_clone`] to keep it longer)."]
+    pub fn dv_block_implied_type(b: *const dv_block_t) -> *const dv_type_t;
+    #[doc = " The attribute's name."]
+    pub fn dv_attribute_name(a: *const dv_attribute_t) -> dv_str_t;
+    #[doc = " The attribute's type (borrowed), or NULL for a nested attribute (see\n  [`dv_attribute_nested_type`])."]
+    pub fn dv_attribute_type(a: *const dv_attribute_t) -> *const dv_type_t;
+    #[doc = " The attribute's nested object type (protocol 6, borrowed), or NULL for an\n  attribute with a type."]
+    pub fn dv_attribute_nested_type(a: *const dv_attribute_t) -> *const dv_object_t;
+    #[doc = " The attribute's `DV_ATTR_*` flags. Block and nested-object attributes\n  carry the first six; identity attributes only the two import flags."]
+    pub fn dv_attribute_flags(a: *const dv_attribute_t) -> u32;
+    #[doc = " The attribute's description (empty when none)."]
+    pub fn dv_attribute_description(a: *const dv_attribute_t) -> dv_str_t;
+    #[doc = " The kind of the attribute's description (identity attribute descriptions\n  are always Markdown, as the protocol says)."]
+    pub fn dv_attribute_description_kind(a: *const dv_attribute_t) -> dv_description_kind_t;
+    #[doc = " The attribute's deprecation message (tfplugin5.10/6.11; empty when none)."]
+    pub fn dv_attribute_deprecation_message(a: *const dv_attribute_t) -> dv_str_t;
+    #[doc = " The value type of the attribute: its type, or the implied type of its\n  nested object (borrowed)."]
+    pub fn dv_attribute_implied_type(a: *const dv_attribute_t) -> *const dv_type_t;
+    #[doc = " The nesting of a nested attribute object: `DV_NESTING_SINGLE`, `_LIST`,\n  `_SET` or `_MAP`."]
+    pub fn dv_object_nesting(o: *const dv_object_t) -> dv_nesting_t;
+    #[doc = " Number of attributes of a nested attribute object."]
+    pub fn dv_object_attribute_count(o: *const dv_object_t) -> usize;
+    #[doc = " Attribute `i` of a nested attribute object, in bytewise name order; NULL\n  past the end."]
+    pub fn dv_object_attribute(o: *const dv_object_t, i: usize) -> *const dv_attribute_t;
+    #[doc = " Finds a nested attribute object's attribute by name (`len` bytes); NULL\n  when there is none. NULL-safe as [`dv_block_find_attribute`]."]
+    pub fn dv_object_find_attribute(
+        o: *const dv_object_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+    ) -> *const dv_attribute_t;
+    #[doc = " The object's `min_items` (deprecated in the protocol, never used for\n  validation; kept for round trips)."]
+    pub fn dv_object_min_items(o: *const dv_object_t) -> i64;
+    #[doc = " The object's `max_items` (as [`dv_object_min_items`])."]
+    pub fn dv_object_max_items(o: *const dv_object_t) -> i64;
+    #[doc = " The implied type of the nested attribute: the object type, or a\n  list/set/map of it (borrowed)."]
+    pub fn dv_object_implied_type(o: *const dv_object_t) -> *const dv_type_t;
+    #[doc = " The nested block's type name (its attribute name in the parent's value)."]
+    pub fn dv_nested_block_type_name(nb: *const dv_nested_block_t) -> dv_str_t;
+    #[doc = " The nested block's nesting mode (any [`dv_nesting_t`] but INVALID)."]
+    pub fn dv_nested_block_nesting(nb: *const dv_nested_block_t) -> dv_nesting_t;
+    #[doc = " The nested block's `min_items` (0 = no minimum)."]
+    pub fn dv_nested_block_min_items(nb: *const dv_nested_block_t) -> i64;
+    #[doc = " The nested block's `max_items` (0 = no maximum)."]
+    pub fn dv_nested_block_max_items(nb: *const dv_nested_block_t) -> i64;
+    #[doc = " The body of the nested block (borrowed)."]
+    pub fn dv_nested_block_body(nb: *const dv_nested_block_t) -> *const dv_block_t;
+    #[doc = " The type the nested block contributes to its parent's object type: the\n  body's object type (SINGLE, GROUP), a list/set/map of it, or dynamic for\n  LIST/MAP blocks whose content has dynamic types (borrowed)."]
+    pub fn dv_nested_block_implied_type(nb: *const dv_nested_block_t) -> *const dv_type_t;
+    #[doc = " Loads a resource identity schema from its JSON object, as a value of\n `resource_identity_schemas` in a `providers schema -json` document:\n `{\"version\":N,\"attributes\":{NAME:{\"type\":T,\"description\":S,\n \"required_for_import\":B,\"optional_for_import\":B}}}`.\n\n @param out receives a new identity schema (free with\n            [`dv_identity_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json the object (not retained); may be NULL only when `len == 0`.\n @param len its length.\n @param err optional error details (path, byte offset).\n @return `DV_OK`, `DV_ERR_PARSE`, `DV_ERR_SCHEMA` (e.g. an attribute\n         without a type), `DV_ERR_LIMIT`, `DV_ERR_INVALID_ARG` or\n         `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_identity_schema_from_json(
+        out: *mut *mut dv_identity_schema_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes the protobuf bytes of a tfplugin5/6 `ResourceIdentitySchema`\n message (as held from `GetResourceIdentitySchemas`; the same fields in\n both protocols).\n\n @param out receives a new identity schema (free with\n            [`dv_identity_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the message bytes (not retained); may be NULL only when\n             `len == 0`.\n @param len number of bytes.\n @param protocol_version 5 or 6; anything else gives `DV_ERR_INVALID_ARG`.\n @param err optional error details (byte offset).\n @return `DV_OK`, `DV_ERR_PARSE`, `DV_ERR_SCHEMA`, `DV_ERR_LIMIT`,\n         `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_identity_schema_from_proto(
+        out: *mut *mut dv_identity_schema_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        protocol_version: ::core::ffi::c_int,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes an identity schema as a `ResourceIdentitySchema` message (fields\n by number, defaults omitted).\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param s the identity schema; NULL gives `DV_ERR_INVALID_ARG`.\n @param protocol_version 5 or 6; anything else gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_identity_schema_to_proto(
+        out: *mut dv_buf_t,
+        s: *const dv_identity_schema_t,
+        protocol_version: ::core::ffi::c_int,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Returns another owned reference to the same immutable identity schema, in\n O(1).\n\n @param out receives the reference (free with [`dv_identity_schema_free`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param s the identity schema; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_identity_schema_clone(
+        out: *mut *mut dv_identity_schema_t,
+        s: *const dv_identity_schema_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Releases an owned identity schema; views borrowed from it become invalid\n unless other references to it are alive.\n @param s the identity schema; NULL is a no-op. May be called from any thread."]
+    pub fn dv_identity_schema_free(s: *mut dv_identity_schema_t);
+    #[doc = " The identity schema version (separate from the resource schema's)."]
+    pub fn dv_identity_schema_version(s: *const dv_identity_schema_t) -> i64;
+    #[doc = " The implied type of identity data: the object type of the identity\n  attributes (borrowed; decode identity `DynamicValue`s with it)."]
+    pub fn dv_identity_schema_implied_type(s: *const dv_identity_schema_t) -> *const dv_type_t;
+    #[doc = " Number of identity attributes."]
+    pub fn dv_identity_schema_attribute_count(s: *const dv_identity_schema_t) -> usize;
+    #[doc = " Identity attribute `i`, in bytewise name order; NULL past the end. Its\n  flags are `DV_ATTR_REQUIRED_FOR_IMPORT` / `DV_ATTR_OPTIONAL_FOR_IMPORT`."]
+    pub fn dv_identity_schema_attribute(s: *const dv_identity_schema_t, i: usize) -> *const dv_attribute_t;
+    #[doc = " Finds an identity attribute by name (`len` bytes); NULL when there is\n  none. NULL-safe as [`dv_block_find_attribute`]."]
+    pub fn dv_identity_schema_find_attribute(
+        s: *const dv_identity_schema_t,
+        name: *const ::core::ffi::c_char,
+        len: usize,
+    ) -> *const dv_attribute_t;
+    #[doc = " Parses a `terraform/tofu providers schema -json` document once, to list\n its schemas and hand out any of them cheaply. Parsing checks the whole\n document and records where each schema is; a schema is built from its own\n bytes the first time it is asked for and cached in the document, so a\n later request costs an O(1) reference. The bytes are copied: `json` need\n not outlive the call.\n\n @param out receives a new document (free with [`dv_schema_doc_free`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param json the document; may be NULL only when `len == 0`.\n @param len its length.\n @param err optional error details (path, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON, not a schemas document,\n         a schema that is not an object or appears twice); `DV_ERR_LIMIT`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. The schemas themselves are\n         checked when they are built. Thread-safe."]
+    pub fn dv_schema_doc_from_json(
+        out: *mut *mut dv_schema_doc_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Releases a document. Schemas obtained from it stay valid (each is its own\n reference); strings borrowed from it become invalid.\n @param doc the document; NULL is a no-op. May be called from any thread."]
+    pub fn dv_schema_doc_free(doc: *mut dv_schema_doc_t);
+    #[doc = " Number of schemas in the document (every provider's, in document order)."]
+    pub fn dv_schema_doc_count(doc: *const dv_schema_doc_t) -> usize;
+    #[doc = " The provider address of schema `i` (borrowed from the document; empty\n  past the end)."]
+    pub fn dv_schema_doc_provider(doc: *const dv_schema_doc_t, i: usize) -> dv_str_t;
+    #[doc = " The selector of schema `i`: `provider`, `resource:NAME`, `data:NAME`,\n  `ephemeral:NAME`, `list:NAME`, `action:NAME`, `state_store:NAME` or\n  `identity:NAME` (borrowed from the document; empty past the end)."]
+    pub fn dv_schema_doc_selector(doc: *const dv_schema_doc_t, i: usize) -> dv_str_t;
+    #[doc = " The kind of schema `i` (`DV_SCHEMA_PROVIDER` past the end)."]
+    pub fn dv_schema_doc_kind(doc: *const dv_schema_doc_t, i: usize) -> dv_schema_kind_t;
+    #[doc = " Finds a schema of the document by selector.\n\n @param doc the document; NULL gives `DV_ERR_INVALID_ARG`.\n @param selector a selector as [`dv_schema_doc_selector`] prints them; NULL\n                 gives `DV_ERR_INVALID_ARG`.\n @param selector_len its length.\n @param provider the provider address, or NULL / empty when the document\n                 holds exactly one provider.\n @param provider_len its length.\n @param index receives the schema's index; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_NOT_FOUND` (no such provider or schema);\n         `DV_ERR_INVALID_ARG` (bad selector, several providers and no\n         address, NULL arguments); `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_schema_doc_find(
+        doc: *const dv_schema_doc_t,
+        selector: *const ::core::ffi::c_char,
+        selector_len: usize,
+        provider: *const ::core::ffi::c_char,
+        provider_len: usize,
+        index: *mut usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Hands out schema `i` of the document (any kind but `DV_SCHEMA_IDENTITY`).\n The first request builds it from its bytes; later ones share it.\n\n @param out receives an owned reference (free with [`dv_schema_free`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param doc the document; NULL gives `DV_ERR_INVALID_ARG`.\n @param i the schema index.\n @param err optional error details (path into the document, byte offset).\n @return `DV_OK`; `DV_ERR_SCHEMA` (invalid schema) or `DV_ERR_PARSE`\n         (invalid field values), as [`dv_schema_from_json`];\n         `DV_ERR_OUT_OF_RANGE` (no schema `i`); `DV_ERR_INVALID_ARG` (an\n         identity schema, NULL arguments); `DV_ERR_LIMIT`; `DV_ERR_NOMEM`.\n         Thread-safe."]
+    pub fn dv_schema_doc_schema(
+        out: *mut *mut dv_schema_t,
+        doc: *const dv_schema_doc_t,
+        i: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Hands out identity schema `i` of the document (kind\n `DV_SCHEMA_IDENTITY`), as [`dv_schema_doc_schema`] does blocks.\n\n @param out receives an owned reference (free with\n            [`dv_identity_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param doc the document; NULL gives `DV_ERR_INVALID_ARG`.\n @param i the schema index.\n @param err optional error details.\n @return as [`dv_schema_doc_schema`]; `DV_ERR_INVALID_ARG` when schema `i`\n         is a block. Thread-safe."]
+    pub fn dv_schema_doc_identity(
+        out: *mut *mut dv_identity_schema_t,
+        doc: *const dv_schema_doc_t,
+        i: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
     #[doc = " Creates an empty block builder.\n\n @param out receives a new builder owned by the caller (free with\n            [`dv_builder_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`.\n A builder is not thread-safe: use it from one thread at a time."]
     pub fn dv_builder_new(out: *mut *mut dv_builder_t, err: *mut *mut dv_error_t) -> dv_status_t;
-    #[doc = " Adds an attribute with a type to the block being built.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name (copied); NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param type the attribute type (reference copied); NULL gives\n             `DV_ERR_INVALID_ARG`.\n @param flags `DV_ATTR_*` bits; unknown bits give `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. The schema rules\n         (e.g. exactly one of required/optional/computed) are checked by\n         [`dv_builder_build`]. Needs exclusive access to `b`."]
+    #[doc = " Adds an attribute with a type to the block being built.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name (copied); NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param type the attribute type (reference copied); NULL gives\n             `DV_ERR_INVALID_ARG`.\n @param flags `DV_ATTR_*` bits; unknown bits give `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. The schema rules\n         (e.g. exactly one of required/optional/computed; the import\n         flags only for identity schemas) are checked by\n         [`dv_builder_build`] / [`dv_builder_build_identity`]. Needs\n         exclusive access to `b`."]
     pub fn dv_builder_attribute(
         b: *mut dv_builder_t,
         name: *const ::core::ffi::c_char,
@@ -806,6 +1136,52 @@ extern "C" {
         max_items: i64,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
+    #[doc = " Sets the description of the block being built.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param text the description (copied); may be NULL only when `len == 0`.\n @param len its length.\n @param kind `DV_DESCRIPTION_PLAIN` or `_MARKDOWN`; others give\n             `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `b`."]
+    pub fn dv_builder_set_description(
+        b: *mut dv_builder_t,
+        text: *const ::core::ffi::c_char,
+        len: usize,
+        kind: dv_description_kind_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Marks the block being built deprecated (or not), with an optional\n deprecation message.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param deprecated the flag.\n @param message the message (copied); may be NULL only when `len == 0`.\n @param len its length.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Needs exclusive\n         access to `b`."]
+    pub fn dv_builder_set_deprecated(
+        b: *mut dv_builder_t,
+        deprecated: bool,
+        message: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Sets tfplugin6.11 `Block.computed` on the block being built.\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param computed the flag.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Needs exclusive access to `b`."]
+    pub fn dv_builder_set_computed(b: *mut dv_builder_t, computed: bool, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Sets the description of an attribute already added (the last one of that\n name).\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name; NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param text the description (copied); may be NULL only when `len == 0`.\n @param len its length.\n @param kind `DV_DESCRIPTION_PLAIN` or `_MARKDOWN`; others give\n             `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_NOT_FOUND` (no such attribute);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Needs exclusive access to `b`."]
+    pub fn dv_builder_set_attribute_description(
+        b: *mut dv_builder_t,
+        name: *const ::core::ffi::c_char,
+        name_len: usize,
+        text: *const ::core::ffi::c_char,
+        len: usize,
+        kind: dv_description_kind_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Sets the deprecation message of an attribute already added (the last one\n of that name); mark it deprecated with `DV_ATTR_DEPRECATED`.\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name; NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param message the message (copied); may be NULL only when `len == 0`.\n @param len its length.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_NOT_FOUND`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.\n         Needs exclusive access to `b`."]
+    pub fn dv_builder_set_attribute_deprecation_message(
+        b: *mut dv_builder_t,
+        name: *const ::core::ffi::c_char,
+        name_len: usize,
+        message: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Sets the (deprecated, never validated) `min_items` / `max_items` of a\n nested attribute already added (the last one of that name).\n\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param name the attribute name; NULL gives `DV_ERR_INVALID_ARG`.\n @param name_len its length.\n @param min_items,max_items the bounds.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_NOT_FOUND`; `DV_ERR_INVALID_ARG` (NULL\n         arguments, an attribute with a type). Needs exclusive access to `b`."]
+    pub fn dv_builder_set_nested_items(
+        b: *mut dv_builder_t,
+        name: *const ::core::ffi::c_char,
+        name_len: usize,
+        min_items: i64,
+        max_items: i64,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
     #[doc = " Builds, checks and freezes a schema from the builder's block. The builder\n is unchanged and may be reused.\n\n @param out receives a new schema (free with [`dv_schema_free`]); NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param version the schema version.\n @param err optional error details (path of the first problem).\n @return `DV_OK`; `DV_ERR_SCHEMA` (invalid schema); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Only reads `b`."]
     pub fn dv_builder_build(
         out: *mut *mut dv_schema_t,
@@ -813,6 +1189,145 @@ extern "C" {
         version: i64,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
+    #[doc = " Builds an identity schema from the builder's attributes: each needs a\n type and may carry only `DV_ATTR_REQUIRED_FOR_IMPORT` and\n `DV_ATTR_OPTIONAL_FOR_IMPORT` (and a description). The builder is\n unchanged.\n\n @param out receives a new identity schema (free with\n            [`dv_identity_schema_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param b the builder; NULL gives `DV_ERR_INVALID_ARG`.\n @param version the identity schema version.\n @param err optional error details (path of the first problem).\n @return `DV_OK`; `DV_ERR_SCHEMA` (a nested attribute, nested blocks,\n         another flag, a duplicate name); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Only reads `b`."]
+    pub fn dv_builder_build_identity(
+        out: *mut *mut dv_identity_schema_t,
+        b: *const dv_builder_t,
+        version: i64,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
     #[doc = " Releases a builder.\n @param b the builder; NULL is a no-op."]
     pub fn dv_builder_free(b: *mut dv_builder_t);
+    #[doc = " Reads legacy flatmap state by a schema: [`dv_value_from_flatmap`] with\n the schema's implied type ([`dv_schema_implied_type`]), as provider SDKs\n upgrade pre-0.12 state in UpgradeResourceState. Parameters, ownership and\n statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`. Thread-safe."]
+    pub fn dv_schema_value_from_flatmap(
+        out: *mut *mut dv_value_t,
+        s: *const dv_schema_t,
+        keys: *const dv_str_t,
+        values: *const dv_str_t,
+        n: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Initializes `opts` like [`DV_DECODE_OPTIONS_INIT`] for the given version.\n\n @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.\n @param version must be [`DV_DECODE_OPTIONS_VERSION`] (or an older version\n                this library knows); otherwise `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe."]
+    pub fn dv_decode_options_init(
+        opts: *mut dv_decode_options_t,
+        version: u32,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes MessagePack bytes as a value of type `type` (cty\n `msgpack.Unmarshal`), including unknown values with refinements and the\n dynamic-type wrapper.\n\n @param out receives a new value owned by the caller (free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the input (not retained); may be NULL only when `len == 0`.\n @param len number of input bytes.\n @param type the expected type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or options (borrowed for the call).\n @param err optional error details: message, path and byte offset.\n @return `DV_OK`; `DV_ERR_PARSE` (malformed input, truncated input, or\n         with [`DV_DECODE_REJECT_TRAILING`] trailing bytes);\n         `DV_ERR_TYPE_MISMATCH` (well-formed input that does not have the\n         type, e.g. a bool where a number is required);\n         `DV_ERR_REFINEMENT` (contradictory refinements in an unknown);\n         `DV_ERR_LIMIT`; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.\n Thread-safe."]
+    pub fn dv_msgpack_decode(
+        out: *mut *mut dv_value_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a value as MessagePack by type, byte-identical to cty\n `msgpack.Marshal`.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param type the type to encode as (dynamic positions get go-cty's\n             `[type JSON, value]` wrapper): the type the value was decoded\n             with, or its schema's implied type. NULL gives\n             `DV_ERR_INVALID_ARG` (to encode a value by its own type, pass\n             [`dv_value_type`] explicitly; a dynamic position then loses\n             its wrapper).\n A value whose type does not conform to `type` (equal, except that `type`\n may be dynamic where the value has any type) is first converted by\n [`dv_value_convert`], as go-cty's `Marshal` does.\n\n @param err optional error details (with the path of the bad element).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (the value does not convert to\n         `type`); `DV_ERR_LIMIT` (a string converted to a number is too\n         long); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_msgpack_encode(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        type_: *const dv_type_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes JSON text as a value of type `type` (cty `json.Unmarshal`).\n Parameters, ownership and statuses as [`dv_msgpack_decode`]."]
+    pub fn dv_json_decode(
+        out: *mut *mut dv_value_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.\n Parameters and ownership as [`dv_msgpack_encode`].\n\n @return `DV_OK`; `DV_ERR_UNKNOWN_VALUE` (an unknown value: JSON cannot hold\n         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_json_encode(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        type_: *const dv_type_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " The type a JSON text implies (go-cty `ctyjson.ImpliedType`): strings,\n numbers and bools their primitive types, null the dynamic type, objects\n object types (a key repeated with another type is an error) and arrays\n tuple types. For JSON state without a type, e.g. to decode it and then\n [`dv_value_convert`] it.\n\n @param out receives the type, owned by the caller (free with\n            [`dv_type_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param json,len the text (not retained); NULL only when `len == 0`.\n @param err optional error details (go-cty's message, byte offset).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed JSON, data after the value, a\n         repeated key of another type); `DV_ERR_LIMIT` (nesting deeper\n         than 1000); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_json_implied_type(
+        out: *mut *mut dv_type_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes MessagePack by a schema: [`dv_msgpack_decode`] with the schema's\n implied type ([`dv_schema_implied_type`]). Parameters, ownership and\n statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`. Schema rules\n beyond the type are checked by [`dv_schema_validate`]. Thread-safe."]
+    pub fn dv_schema_decode_msgpack(
+        out: *mut *mut dv_value_t,
+        s: *const dv_schema_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Decodes JSON by a schema: [`dv_json_decode`] with the schema's implied\n type. As [`dv_schema_decode_msgpack`]."]
+    pub fn dv_schema_decode_json(
+        out: *mut *mut dv_value_t,
+        s: *const dv_schema_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a value as MessagePack by a schema: [`dv_msgpack_encode`] with\n the schema's implied type, the right call for a value decoded by that\n schema (dynamic attributes keep their type wrappers). Parameters,\n ownership and statuses as there; `s` NULL gives `DV_ERR_INVALID_ARG`.\n Thread-safe."]
+    pub fn dv_schema_encode_msgpack(
+        out: *mut dv_buf_t,
+        s: *const dv_schema_t,
+        v: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a value as JSON by a schema: [`dv_json_encode`] with the schema's\n implied type. As [`dv_schema_encode_msgpack`], with the statuses of\n [`dv_json_encode`]."]
+    pub fn dv_schema_encode_json(
+        out: *mut dv_buf_t,
+        s: *const dv_schema_t,
+        v: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Converts MessagePack to JSON by type in one pass, with the same bytes and\n errors as decoding then encoding.\n\n @param out receives the owned JSON text (release with\n            [`dv_buf_dispose`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the MessagePack input (not retained); may be NULL only when\n             `len == 0`.\n @param len number of input bytes.\n @param type the type; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults, or decode options (borrowed for the call).\n @param err optional error details.\n @return the statuses of [`dv_msgpack_decode`] and [`dv_json_encode`].\n Thread-safe."]
+    pub fn dv_msgpack_to_json(
+        out: *mut dv_buf_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Converts JSON to MessagePack by type in one pass, with the same bytes and\n errors as decoding then encoding. Parameters as [`dv_msgpack_to_json`]."]
+    pub fn dv_json_to_msgpack(
+        out: *mut dv_buf_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Converts `v` to type `want` (go-cty `convert.Convert`).\n\n @param out receives a new value owned by the caller (free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`. A value\n            whose type already equals `want` (optional markers aside) is\n            returned as a clone.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param want the target type, which may carry optional-attribute markers;\n             the result's type never does. NULL gives `DV_ERR_INVALID_ARG`.\n @param flags 0 or [`DV_CONVERT_SAFE`]; other bits give `DV_ERR_INVALID_ARG`.\n @param err optional error details (message and path of the element that\n            failed).\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (no conversion exists, or a value\n         does not convert: `\"abc\"` to a number); `DV_ERR_LIMIT`;\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_convert(
+        out: *mut *mut dv_value_t,
+        v: *const dv_value_t,
+        want: *const dv_type_t,
+        flags: u32,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Whether values of type `from` can convert to type `to` (go-cty\n `GetConversion`, or `GetConversionUnsafe` without [`DV_CONVERT_SAFE`]).\n A conversion that exists can still fail for some values (string to\n number). As in go-cty, equal primitive types and equal map types answer\n false: compare with [`dv_type_equals`] first.\n\n @return false when `from` or `to` is NULL or `flags` has unknown bits.\n Thread-safe."]
+    pub fn dv_type_convertible(from: *const dv_type_t, to: *const dv_type_t, flags: u32) -> bool;
+    #[doc = " Finds the most general type that all of `types` convert to (go-cty\n `convert.Unify`, or `UnifyUnsafe` without [`DV_CONVERT_SAFE`]); for\n example string for (number, string), list of string for a tuple of\n strings and a list of string.\n\n @param out receives the unified type, owned by the caller (free with\n            [`dv_type_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param types `n` types; NULL only when `n == 0`, and no element may be\n              NULL (`DV_ERR_INVALID_ARG`).\n @param n number of types; 0 has no unified type (`DV_ERR_TYPE_MISMATCH`).\n @param flags 0 or [`DV_CONVERT_SAFE`].\n @param needs_conversion NULL, or an array of `n` flags that receives, for\n                         each type, whether its values need\n                         [`dv_value_convert`] to the unified type (false\n                         when the type already is it). Untouched on\n                         failure.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (no common type);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_type_unify(
+        out: *mut *mut dv_type_t,
+        types: *const *const dv_type_t,
+        n: usize,
+        flags: u32,
+        needs_conversion: *mut bool,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Reads legacy flatmap state (the `map[string]string` form of resource\n state written by Terraform before 0.12: `\"tags.%\" = \"1\"`,\n `\"tags.Name\" = \"x\"`, `\"list.#\" = \"2\"`, `\"list.0\" = \"a\"`) as a value of\n object type `type`, by Terraform's `hcl2shim.HCL2ValueFromFlatmap`, as\n provider SDKs do in UpgradeResourceState. Keys missing for an attribute\n give null; [`DV_FLATMAP_UNKNOWN`] gives an unknown; primitive values\n convert from their text as [`dv_value_convert`] does.\n\n @param out receives a new value owned by the caller; NULL gives\n            `DV_ERR_INVALID_ARG`.\n @param type an object type; another kind gives `DV_ERR_INVALID_ARG`.\n @param keys,values `n` strings each (borrowed for the call); both NULL\n                    with `n == 0` is a nil map (the result is null);\n                    non-NULL with `n == 0` is an empty map. A key given\n                    twice gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (hcl2shim's messages, such as\n         `invalid value for \"port\" in state: a number is required`, or a\n         dynamic type inside `type`, which flatmap cannot hold);\n         `DV_ERR_LIMIT` (a list count larger than the number of entries);\n         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_from_flatmap(
+        out: *mut *mut dv_value_t,
+        type_: *const dv_type_t,
+        keys: *const dv_str_t,
+        values: *const dv_str_t,
+        n: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
 }

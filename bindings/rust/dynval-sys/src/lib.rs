@@ -94,7 +94,7 @@ mod tests {
         let st = unsafe { dv_value_new_int64(&mut v, 8080, ptr::null_mut()) };
         assert_eq!(st, DV_OK);
         let mut buf = dv_buf_t { ptr: ptr::null_mut(), len: 0, reserved: 0 };
-        assert_eq!(unsafe { dv_msgpack_encode(&mut buf, v, ptr::null(), ptr::null_mut()) }, DV_OK);
+        assert_eq!(unsafe { dv_msgpack_encode(&mut buf, v, dv_value_type(v), ptr::null_mut()) }, DV_OK);
         let bytes = unsafe { core::slice::from_raw_parts(buf.ptr as *const u8, buf.len) };
         assert_eq!(bytes, &[0xcd, 0x1f, 0x90]);
         unsafe { dv_buf_dispose(&mut buf) };

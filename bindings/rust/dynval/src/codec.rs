@@ -86,6 +86,32 @@ impl DecodeOptions {
         self
     }
 
+    /// Skip object attributes the object type does not have
+    /// (`DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES`), at any depth and inside
+    /// dynamic wrappers (map keys are not affected), instead of failing with
+    /// "unsupported attribute", as terraform-plugin-go's
+    /// `IgnoreUndefinedAttributes` does: for state written by an older
+    /// schema. Both formats; a MessagePack object must still hold every
+    /// attribute of the type.
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Type, Value};
+    /// let t = Type::from_json(r#"["object",{"id":"string"}]"#)?;
+    /// let old = r#"{"id":"i-1","removed":[1,2]}"#;
+    /// assert!(Value::from_json(old, &t).is_err());
+    /// let v = Value::from_json_with(old, &t, &DecodeOptions::new().ignore_undefined_attributes(true))?;
+    /// assert_eq!(v.to_json(&t)?, r#"{"id":"i-1"}"#);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn ignore_undefined_attributes(mut self, yes: bool) -> DecodeOptions {
+        if yes {
+            self.raw.flags |= sys::DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES;
+        } else {
+            self.raw.flags &= !sys::DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES;
+        }
+        self
+    }
+
     /// Maximum nesting depth (default 1000).
     ///
     /// ```
@@ -202,8 +228,8 @@ impl Value {
     /// use dynval::{Type, Value};
     /// let t = Type::from_json(r#"["object",{"n":"number","s":["set","string"]}]"#)?;
     /// let v = Value::from_json(r#"{"n": 1.5, "s": ["b", "a"]}"#, &t)?;
-    /// assert_eq!(v.get("n").unwrap().number_text()?, "1.5");
-    /// assert_eq!(v.to_json()?, r#"{"n":1.5,"s":["a","b"]}"#);
+    /// assert_eq!(v.get("n")?.unwrap().number_text()?, "1.5");
+    /// assert_eq!(v.to_json(&t)?, r#"{"n":1.5,"s":["a","b"]}"#);
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn from_json(json: impl AsRef<[u8]>, ty: impl AsTypeRef) -> Result<Value> {
@@ -227,14 +253,10 @@ impl Value {
     }
 
     forward! { as_value_ref =>
-        /// MessagePack by the value's own type; see [`ValueRef::to_msgpack`].
-        fn to_msgpack(&self) -> Result<Buffer>;
-        /// MessagePack by a given type; see [`ValueRef::to_msgpack_as`].
-        fn to_msgpack_as(&self, ty: impl AsTypeRef) -> Result<Buffer>;
-        /// JSON by the value's own type; see [`ValueRef::to_json`].
-        fn to_json(&self) -> Result<String>;
-        /// JSON by a given type; see [`ValueRef::to_json_as`].
-        fn to_json_as(&self, ty: impl AsTypeRef) -> Result<String>;
+        /// MessagePack by a type; see [`ValueRef::to_msgpack`].
+        fn to_msgpack(&self, ty: impl AsTypeRef) -> Result<Buffer>;
+        /// JSON by a type; see [`ValueRef::to_json`].
+        fn to_json(&self, ty: impl AsTypeRef) -> Result<String>;
     }
 }
 
@@ -251,73 +273,60 @@ impl ValueRef<'_> {
         Ok(buf.into_string())
     }
 
-    /// Encodes as MessagePack by the value's own type, byte-identical to
-    /// cty `msgpack.Marshal`.
-    ///
-    /// ```
-    /// use dynval::{Refinements, Type, Value};
-    /// assert_eq!(&Value::from("hi").to_msgpack()?[..], &[0xa2, b'h', b'i']);
-    /// // Unknowns are allowed in MessagePack (extension 0).
-    /// assert_eq!(&Value::unknown(Type::bool()).to_msgpack()?[..], &[0xd4, 0x00, 0x00]);
-    /// # Ok::<(), dynval::Error>(())
-    /// ```
-    pub fn to_msgpack(&self) -> Result<Buffer> {
-        self.encode_msgpack(ptr::null())
-    }
-
-    /// Encodes as MessagePack by type `ty`: dynamic positions get go-cty's
-    /// `[type JSON, value]` wrapper. Like go-cty's `msgpack.Marshal`, a value
-    /// that does not conform to `ty` is first converted to it when cty's
-    /// conversion rules allow (e.g. bool to string).
+    /// Encodes as MessagePack by type `ty`, byte-identical to cty
+    /// `msgpack.Marshal`: dynamic positions get go-cty's `[type JSON, value]`
+    /// wrapper. `ty` is the type the value was decoded with, or use
+    /// [`Schema::encode_msgpack`](crate::Schema::encode_msgpack); pass
+    /// `v.ty()` only for a value built by hand: by its own type, a value
+    /// decoded by a schema loses the wrappers of its dynamic attributes and
+    /// no longer decodes by that schema. Like go-cty, a value whose type does
+    /// not conform to `ty` is first converted to it
+    /// ([`convert`](Self::convert)).
     ///
     /// # Errors
     ///
     /// [`Status::TypeMismatch`](crate::Status::TypeMismatch) when the value
-    /// neither conforms nor converts to `ty`.
+    /// does not convert to `ty`.
     ///
     /// ```
     /// use dynval::{Status, Type, Value};
-    /// let b = Value::from(true).to_msgpack_as(Type::dynamic())?;
+    /// let b = Value::from(true).to_msgpack(Type::dynamic())?;
     /// assert_eq!(&b[..], b"\x92\xc4\x06\"bool\"\xc3");
-    /// assert_eq!(&Value::from(true).to_msgpack_as(Type::string())?[..], b"\xa4true");
-    /// let err = Value::from("x").to_msgpack_as(Type::number()).unwrap_err();
+    /// assert_eq!(&Value::from(true).to_msgpack(Type::string())?[..], b"\xa4true");
+    /// let hi = Value::from("hi");
+    /// assert_eq!(&hi.to_msgpack(hi.ty())?[..], &[0xa2, b'h', b'i']);
+    /// // Unknowns are allowed in MessagePack (extension 0).
+    /// assert_eq!(&Value::unknown(Type::bool()).to_msgpack(Type::bool())?[..], &[0xd4, 0x00, 0x00]);
+    /// let err = Value::from("x").to_msgpack(Type::number()).unwrap_err();
     /// assert_eq!(err.status(), Status::TypeMismatch);
     /// # Ok::<(), dynval::Error>(())
     /// ```
-    pub fn to_msgpack_as(&self, ty: impl AsTypeRef) -> Result<Buffer> {
+    pub fn to_msgpack(&self, ty: impl AsTypeRef) -> Result<Buffer> {
         self.encode_msgpack(ty.as_type_ref().as_raw())
     }
 
-    /// Encodes as JSON by the value's own type, byte-identical to cty
-    /// `json.Marshal`.
+    /// Encodes as JSON by type `ty` (dynamic positions get go-cty's
+    /// `{"value":…,"type":…}` wrapper), byte-identical to cty `json.Marshal`;
+    /// `ty` as for [`to_msgpack`](Self::to_msgpack).
     ///
     /// # Errors
     ///
     /// [`Status::UnknownValue`](crate::Status::UnknownValue) when an unknown
     /// value is inside (the path names it),
-    /// [`Status::Unsupported`](crate::Status::Unsupported) for infinities.
+    /// [`Status::Unsupported`](crate::Status::Unsupported) for infinities,
+    /// [`Status::TypeMismatch`](crate::Status::TypeMismatch) as for
+    /// [`to_msgpack`](Self::to_msgpack).
     ///
     /// ```
     /// use dynval::{Status, Type, Value};
-    /// assert_eq!(Value::from(0.5f64).to_json()?, "0.5");
+    /// assert_eq!(Value::from(1).to_json(Type::dynamic())?, r#"{"value":1,"type":"number"}"#);
+    /// assert_eq!(Value::float(0.5)?.to_json(Type::number())?, "0.5");
     /// let o = Value::object(&[("id", Value::unknown(Type::string()))])?;
-    /// let err = o.to_json().unwrap_err();
+    /// let err = o.to_json(o.ty()).unwrap_err();
     /// assert_eq!((err.status(), err.path()), (Status::UnknownValue, ".id"));
     /// # Ok::<(), dynval::Error>(())
     /// ```
-    pub fn to_json(&self) -> Result<String> {
-        self.encode_json(ptr::null())
-    }
-
-    /// Encodes as JSON by type `ty` (dynamic positions get go-cty's
-    /// `{"value":…,"type":…}` wrapper).
-    ///
-    /// ```
-    /// use dynval::{Type, Value};
-    /// assert_eq!(Value::from(1).to_json_as(Type::dynamic())?, r#"{"value":1,"type":"number"}"#);
-    /// # Ok::<(), dynval::Error>(())
-    /// ```
-    pub fn to_json_as(&self, ty: impl AsTypeRef) -> Result<String> {
+    pub fn to_json(&self, ty: impl AsTypeRef) -> Result<String> {
         self.encode_json(ty.as_type_ref().as_raw())
     }
 }

@@ -1,10 +1,12 @@
-//! Errors: [`Status`], [`Error`] and [`PathStep`].
+//! Errors: [`Status`] and [`Error`].
 
 use std::ffi::CStr;
 use std::fmt;
 use std::ptr;
 
 use dynval_sys as sys;
+
+use crate::path::{PathRef, PathStep};
 
 /// The status of a failed call (`dv_status_t`), without `DV_OK`.
 ///
@@ -124,37 +126,6 @@ impl fmt::Display for Status {
     }
 }
 
-/// One step of a path into a value (cty `PathStep`), as found in
-/// [`Error::path_steps`] and accepted by [`ValueRef::lookup`](crate::ValueRef::lookup).
-///
-/// ```
-/// use dynval::{PathStep, Value};
-/// let v = Value::object(&[("tags", Value::list(dynval::Type::string(), &[Value::from("a")])?)])?;
-/// let got = v.lookup(&[PathStep::Attr("tags".into()), PathStep::Index(0)]).unwrap();
-/// assert_eq!(got.as_str()?, "a");
-/// # Ok::<(), dynval::Error>(())
-/// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum PathStep {
-    /// An object attribute, `.name`.
-    Attr(String),
-    /// A list, tuple or set element, `[index]`.
-    Index(i64),
-    /// A map element, `["key"]`.
-    Key(String),
-}
-
-impl fmt::Display for PathStep {
-    /// Renders the step as cty does: `.name`, `[3]`, `["key"]`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PathStep::Attr(name) => write!(f, ".{name}"),
-            PathStep::Index(i) => write!(f, "[{i}]"),
-            PathStep::Key(k) => write!(f, "[{k:?}]"),
-        }
-    }
-}
-
 /// An error from libdynval: a [`Status`], a message, the path into the value
 /// (as cty text and as steps) and the byte offset in the decoded input.
 ///
@@ -204,19 +175,12 @@ impl Error {
         }
         let message = str_lossy(sys::dv_error_message(err));
         let path = str_lossy(sys::dv_error_path(err));
-        let n = sys::dv_error_path_length(err);
-        let mut steps = Vec::with_capacity(n.min(1024));
-        for i in 0..n {
-            let mut step = sys::dv_path_step_t { kind: 0, index: 0, name: sys::dv_str_t { ptr: ptr::null(), len: 0 } };
-            if !sys::dv_error_path_step(err, i, &mut step) {
-                break;
-            }
-            steps.push(match step.kind {
-                sys::DV_PATH_INDEX => PathStep::Index(step.index),
-                sys::DV_PATH_KEY => PathStep::Key(str_lossy(step.name)),
-                _ => PathStep::Attr(str_lossy(step.name)),
-            });
-        }
+        // SAFETY: the path is borrowed from `err`, which is alive until the
+        // dv_error_free below; the steps are copied out of it.
+        let steps = match PathRef::from_raw(sys::dv_error_path_steps(err)) {
+            Some(p) => p.steps().collect(),
+            None => Vec::new(),
+        };
         let off = sys::dv_error_offset(err);
         sys::dv_error_free(err);
         Error {
@@ -269,7 +233,8 @@ impl Error {
         &self.path
     }
 
-    /// The same path as structured steps (empty for the root or no path).
+    /// The same path as structured steps (empty for the root or no path);
+    /// [`Path::from_steps`](crate::Path::from_steps) makes a [`Path`](crate::Path) of them.
     ///
     /// ```
     /// use dynval::PathStep;

@@ -8,35 +8,49 @@
 //! // Build a value, encode it as MessagePack, decode it back by type.
 //! let id = Value::unknown_refined(Type::string(), &Refinements::new().not_null().string_prefix("i-"))?;
 //! let v = Value::object(&[("name", Value::from("web-1")), ("port", Value::from(8080)), ("id", id)])?;
-//! let bytes = v.to_msgpack()?;
+//! let bytes = v.to_msgpack(v.ty())?;
 //! let back = Value::from_msgpack(&bytes, v.ty())?;
 //! assert_eq!(back, v);
-//! assert_eq!(back.get("id").unwrap().refined_prefix(), Some("i-"));
+//! assert_eq!(back.get("id")?.unwrap().refined_prefix(), Some("i-"));
 //!
 //! // Or decode a DynamicValue by a provider schema.
 //! let schema = Schema::from_block_json(r#"{"attributes":{"port":{"type":"number","required":true}}}"#, 0)?;
 //! let cfg = schema.decode_json(r#"{"port": 443}"#)?;
 //! schema.validate(&cfg)?;
-//! assert_eq!(cfg.get("port").unwrap().as_u64()?, 443);
+//! assert_eq!(cfg.get("port")?.unwrap().as_u64()?, 443);
+//! // Encode it back by the schema (never by the value's own type, which
+//! // would drop the wrappers of dynamic attributes).
+//! let out = schema.encode_msgpack(&cfg)?;
+//! assert_eq!(schema.decode_msgpack(&out)?, cfg);
 //! # Ok::<(), dynval::Error>(())
 //! ```
 //!
 //! # Model
 //!
-//! * [`Type`], [`Value`] and [`Schema`] own a reference to an immutable,
-//!   reference-counted C object: `Clone` is O(1), `Drop` releases it, and
-//!   all three are `Send + Sync` because the C library promises that
-//!   read-only calls may run concurrently and any object may be freed from
-//!   any thread. [`SchemaBuilder`] is mutable: `Send` but not `Sync`.
+//! * [`Type`], [`Value`], [`Schema`] and [`IdentitySchema`] own a
+//!   reference to an immutable, reference-counted C object: `Clone` is
+//!   O(1), `Drop` releases it, and all are `Send + Sync` because the C
+//!   library promises that read-only calls may run concurrently and any
+//!   object may be freed from any thread. [`SchemaDocument`] is the same
+//!   but not `Clone`. [`SchemaBuilder`] is mutable: `Send` but not `Sync`.
 //! * Borrowed getters return views tied to their owner's lifetime:
 //!   [`ValueRef<'a>`](ValueRef) (an element of a list, an attribute of an
 //!   object…), [`TypeRef<'a>`](TypeRef) (a value's type, a schema's implied
-//!   type), and `&'a [u8]` / `&'a str` for strings. cty strings decoded
+//!   type), the schema introspection views [`Block<'a>`](Block),
+//!   [`Attribute<'a>`](Attribute), [`Object<'a>`](Object) and
+//!   [`NestedBlock<'a>`](NestedBlock), and `&'a [u8]` / `&'a str` for strings. cty strings decoded
 //!   from MessagePack may hold invalid UTF-8, so string accessors come in a
 //!   bytes flavour and a fallible `&str` flavour.
 //! * Every fallible call returns [`Result<T, Error>`](Error): the
 //!   [`Status`], message, cty path (text and [`PathStep`]s) and byte offset
 //!   are copied out of the C error, which is then freed.
+//! * Values are changed by building new ones that share every untouched
+//!   part: [`Path`] (printed by libdynval's one path printer, as Terraform
+//!   prints paths), [`ValueRef::set_path`], [`ValueRef::transform`] and
+//!   [`ValueRef::transform_with`] (a [`Transformer`]), [`ValueRef::walk`],
+//!   [`ValueRef::unknown_as_null`], and [`ValueRef::diff`] (a [`Diff`], as
+//!   tftypes' `Value.Diff`). Callbacks are closures; their errors come back
+//!   as they are and their panics resume once the C call has returned.
 //! * Calls whose only failure modes are impossible from safe Rust (NULL
 //!   arguments) or out-of-memory panic instead of returning a `Result`, as
 //!   Rust's own allocations do.
@@ -59,18 +73,30 @@ macro_rules! forward {
 }
 
 mod codec;
+mod convert;
+mod diff;
+mod document;
 mod error;
+mod introspect;
+mod path;
 mod schema;
 mod types;
 mod util;
 mod value;
+mod walk;
 
 pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions};
-pub use error::{Error, PathStep, Result, Status};
+pub use convert::FLATMAP_UNKNOWN;
+pub use diff::{Diff, DiffEntry};
+pub use document::{DocumentEntries, DocumentEntry, IdentitySchema, SchemaDocument, SchemaKind};
+pub use error::{Error, Result, Status};
+pub use introspect::{Attribute, Attributes, Block, DescriptionKind, NestedBlock, NestedBlocks, Object};
+pub use path::{AsPathRef, Path, PathRef, PathStep};
 pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
 pub use types::{AsTypeRef, Kind, Type, TypeAttributes, TypeRef};
 pub use util::Buffer;
 pub use value::{AsValueRef, Elements, Entries, Refinements, Tristate, Value, ValueRef};
+pub use walk::{Enter, Transformer};
 
 /// The raw FFI crate, for calls this crate does not wrap and for
 /// `from_raw`/`into_raw` interop.
@@ -141,6 +167,9 @@ mod tests {
         assert_send_sync::<ValueRef<'static>>();
         assert_send_sync::<Schema>();
         assert_send_sync::<Error>();
+        assert_send_sync::<Path>();
+        assert_send_sync::<PathRef<'static>>();
+        assert_send_sync::<Diff>();
         assert_send_sync::<Buffer>();
         assert_send::<SchemaBuilder>();
     }

@@ -1,4 +1,5 @@
-//! Provider schemas: [`Schema`] and [`SchemaBuilder`].
+//! Provider schemas: [`Schema`] and [`SchemaBuilder`]; introspection views
+//! are in `introspect.rs`, identity schemas and documents in `document.rs`.
 
 use std::fmt;
 use std::ops::{BitOr, BitOrAssign};
@@ -6,19 +7,25 @@ use std::ptr::{self, NonNull};
 
 use dynval_sys as sys;
 
+use crate::codec::DecodeOptions;
+use crate::document::IdentitySchema;
 use crate::error::{call, expect_ok, Result};
+use crate::introspect::{Block, DescriptionKind};
 use crate::types::{AsTypeRef, TypeRef};
 use crate::util::Buffer;
 use crate::value::{AsValueRef, Value};
 
 /// Nesting mode of a nested block or nested attribute (numbered as the
-/// plugin protocol's `NestingMode`). Only passed to the library, never
-/// read back, so a plain enum is safe here.
+/// plugin protocol's `NestingMode`). Values read back from the library that
+/// these bindings do not know become [`Nesting::Unknown`].
 ///
 /// ```
 /// assert_eq!(dynval::Nesting::Set.as_raw(), 3);
+/// assert_eq!(dynval::Nesting::from_raw(5), dynval::Nesting::Group);
+/// assert_eq!(dynval::Nesting::from_raw(9), dynval::Nesting::Unknown(9));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Nesting {
     /// One nested object (may be null).
     Single,
@@ -30,6 +37,9 @@ pub enum Nesting {
     Map,
     /// Like `Single` but never null (blocks only).
     Group,
+    /// A mode unknown to these bindings (or `DV_NESTING_INVALID`); the
+    /// builder rejects it.
+    Unknown(u32),
 }
 
 impl Nesting {
@@ -45,12 +55,26 @@ impl Nesting {
             Nesting::Set => sys::DV_NESTING_SET,
             Nesting::Map => sys::DV_NESTING_MAP,
             Nesting::Group => sys::DV_NESTING_GROUP,
+            Nesting::Unknown(n) => n,
+        }
+    }
+
+    /// Maps a C `dv_nesting_t`.
+    pub fn from_raw(n: sys::dv_nesting_t) -> Nesting {
+        match n {
+            sys::DV_NESTING_SINGLE => Nesting::Single,
+            sys::DV_NESTING_LIST => Nesting::List,
+            sys::DV_NESTING_SET => Nesting::Set,
+            sys::DV_NESTING_MAP => Nesting::Map,
+            sys::DV_NESTING_GROUP => Nesting::Group,
+            other => Nesting::Unknown(other),
         }
     }
 }
 
-/// Attribute flags for [`SchemaBuilder::attribute`] (`DV_ATTR_*`), combined
-/// with `|`.
+/// Attribute flags (`DV_ATTR_*`), combined with `|`: what
+/// [`SchemaBuilder::attribute`] takes and [`Attribute::flags`](crate::Attribute::flags)
+/// returns.
 ///
 /// ```
 /// use dynval::AttrFlags;
@@ -76,6 +100,19 @@ impl AttrFlags {
     pub const DEPRECATED: AttrFlags = AttrFlags(sys::DV_ATTR_DEPRECATED);
     /// The attribute is write-only.
     pub const WRITE_ONLY: AttrFlags = AttrFlags(sys::DV_ATTR_WRITE_ONLY);
+    /// Identity attributes only: required for import.
+    pub const REQUIRED_FOR_IMPORT: AttrFlags = AttrFlags(sys::DV_ATTR_REQUIRED_FOR_IMPORT);
+    /// Identity attributes only: optional for import.
+    pub const OPTIONAL_FOR_IMPORT: AttrFlags = AttrFlags(sys::DV_ATTR_OPTIONAL_FOR_IMPORT);
+
+    /// Flags from raw `DV_ATTR_*` bits.
+    ///
+    /// ```
+    /// assert_eq!(dynval::AttrFlags::from_bits(0x05), dynval::AttrFlags::REQUIRED | dynval::AttrFlags::COMPUTED);
+    /// ```
+    pub fn from_bits(bits: u32) -> AttrFlags {
+        AttrFlags(bits)
+    }
 
     /// The raw bits.
     ///
@@ -147,9 +184,11 @@ impl Schema {
     }
 
     /// Loads one block of a `terraform/tofu providers schema -json`
-    /// document. `selector` is `provider`, `resource:NAME`, `data:NAME` or
-    /// `ephemeral:NAME`; `provider` is the provider address, needed only
-    /// when the document holds several providers.
+    /// document. `selector` is `provider`, `resource:NAME`, `data:NAME`,
+    /// `ephemeral:NAME`, `list:NAME`, `action:NAME` or `state_store:NAME`;
+    /// `provider` is the provider address, needed only when the document
+    /// holds several providers. Each call parses the whole document: to
+    /// take several schemas from one, use [`SchemaDocument`](crate::SchemaDocument).
     ///
     /// # Errors
     ///
@@ -254,6 +293,19 @@ impl Schema {
         unsafe { TypeRef::from_raw(sys::dv_schema_implied_type(self.as_raw())) }.expect("schema without a type")
     }
 
+    /// The root block, for introspection (borrowed from the schema).
+    ///
+    /// ```
+    /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"a":{"type":"bool","optional":true}}}"#, 0)?;
+    /// assert_eq!(s.block().attribute(0).unwrap().name(), "a");
+    /// assert_eq!(s.block().implied_type(), s.implied_type());
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn block(&self) -> Block<'_> {
+        // SAFETY: never NULL for a valid schema; borrowed from it.
+        unsafe { Block::from_raw(sys::dv_schema_block(self.as_raw())) }.expect("schema without a block")
+    }
+
     /// The schema version (`Schema.version`).
     ///
     /// ```
@@ -294,11 +346,97 @@ impl Schema {
     /// ```
     /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
     /// let v = s.decode_msgpack(&[0x81, 0xa1, b'n', 0x05])?;
-    /// assert_eq!(v.get("n").unwrap().as_i64()?, 5);
+    /// assert_eq!(v.get("n")?.unwrap().as_i64()?, 5);
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn decode_msgpack(&self, data: &[u8]) -> Result<Value> {
-        Value::from_msgpack(data, self.implied_type())
+        self.decode_msgpack_with(data, None)
+    }
+
+    /// [`decode_msgpack`](Self::decode_msgpack) with options
+    /// (`dv_schema_decode_msgpack`).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Schema};
+    /// let s = Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
+    /// // {"n": 5, "old": true}: state of an older schema
+    /// let mp = [0x82, 0xa1, b'n', 0x05, 0xa3, b'o', b'l', b'd', 0xc3];
+    /// assert!(s.decode_msgpack(&mp).is_err());
+    /// let v = s.decode_msgpack_with(&mp, Some(&DecodeOptions::new().ignore_undefined_attributes(true)))?;
+    /// assert_eq!(v.get("n")?.unwrap().as_i64()?, 5);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn decode_msgpack_with(&self, data: &[u8], opts: Option<&DecodeOptions>) -> Result<Value> {
+        let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
+        let mut out = ptr::null_mut();
+        call(|err| unsafe {
+            sys::dv_schema_decode_msgpack(&mut out, self.as_raw(), data.as_ptr().cast(), data.len(), opts, err)
+        })?;
+        Ok(unsafe { Value::from_raw(out) })
+    }
+
+    /// Encodes a value as MessagePack by the schema's implied type
+    /// (`dv_schema_encode_msgpack`): the right call for a value decoded by
+    /// this schema, whose dynamic attributes keep their type wrappers.
+    ///
+    /// # Errors
+    ///
+    /// As [`Value::to_msgpack`].
+    ///
+    /// ```
+    /// use dynval::{Schema, Type, Value};
+    /// let s = Schema::from_block_json(r#"{"attributes":{"x":{"type":"dynamic","optional":true}}}"#, 0)?;
+    /// let v = s.decode_json(r#"{"x":{"value":1,"type":"number"}}"#)?;
+    /// let mp = s.encode_msgpack(&v)?;
+    /// assert_eq!(s.decode_msgpack(&mp)?, v);
+    /// // By its own type the wrapper is gone, and the bytes no longer decode by the schema.
+    /// assert!(s.decode_msgpack(&v.to_msgpack(v.ty())?).is_err());
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn encode_msgpack(&self, value: impl AsValueRef) -> Result<Buffer> {
+        let v = value.as_value_ref();
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_schema_encode_msgpack(buf.as_mut_ptr(), self.as_raw(), v.as_raw(), err) })?;
+        Ok(buf)
+    }
+
+    /// Encodes a value as JSON by the schema's implied type
+    /// (`dv_schema_encode_json`).
+    ///
+    /// # Errors
+    ///
+    /// As [`Value::to_json`].
+    ///
+    /// ```
+    /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"x":{"type":"dynamic","optional":true}}}"#, 0)?;
+    /// let v = s.decode_json(r#"{"x":{"value":1,"type":"number"}}"#)?;
+    /// assert_eq!(s.encode_json(&v)?, r#"{"x":{"value":1,"type":"number"}}"#);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn encode_json(&self, value: impl AsValueRef) -> Result<String> {
+        let v = value.as_value_ref();
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_schema_encode_json(buf.as_mut_ptr(), self.as_raw(), v.as_raw(), err) })?;
+        Ok(buf.into_string())
+    }
+
+    /// Reads legacy flatmap state by the schema's implied type
+    /// (`dv_schema_value_from_flatmap`), as provider SDKs upgrade pre-0.12
+    /// state; see [`Value::from_flatmap`].
+    ///
+    /// ```
+    /// let s = dynval::Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
+    /// let v = s.value_from_flatmap([("n", "5")])?;
+    /// assert_eq!(v.get("n")?.unwrap().as_i64()?, 5);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn value_from_flatmap<K: AsRef<[u8]>, V: AsRef<[u8]>>(
+        &self,
+        entries: impl IntoIterator<Item = (K, V)>,
+    ) -> Result<Value> {
+        crate::convert::flatmap(entries, |out, k, v, n, err| unsafe {
+            sys::dv_schema_value_from_flatmap(out, self.as_raw(), k, v, n, err)
+        })
     }
 
     /// Decodes a JSON `DynamicValue` by the implied type.
@@ -309,7 +447,27 @@ impl Schema {
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn decode_json(&self, json: impl AsRef<[u8]>) -> Result<Value> {
-        Value::from_json(json, self.implied_type())
+        self.decode_json_with(json, None)
+    }
+
+    /// [`decode_json`](Self::decode_json) with options
+    /// (`dv_schema_decode_json`).
+    ///
+    /// ```
+    /// use dynval::{DecodeOptions, Schema};
+    /// let s = Schema::from_block_json(r#"{"attributes":{"n":{"type":"number","optional":true}}}"#, 0)?;
+    /// let opts = DecodeOptions::new().ignore_undefined_attributes(true);
+    /// assert!(s.decode_json_with(r#"{"n":1,"gone":{"a":[]}}"#, Some(&opts)).is_ok());
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn decode_json_with(&self, json: impl AsRef<[u8]>, opts: Option<&DecodeOptions>) -> Result<Value> {
+        let json = json.as_ref();
+        let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
+        let mut out = ptr::null_mut();
+        call(|err| unsafe {
+            sys::dv_schema_decode_json(&mut out, self.as_raw(), json.as_ptr().cast(), json.len(), opts, err)
+        })?;
+        Ok(unsafe { Value::from_raw(out) })
     }
 
     /// Takes ownership of a C schema.
@@ -499,6 +657,140 @@ impl SchemaBuilder {
             )
         })?;
         Ok(self)
+    }
+
+    /// Sets the description of the block being built.
+    ///
+    /// ```
+    /// use dynval::{DescriptionKind, SchemaBuilder};
+    /// let mut b = SchemaBuilder::new();
+    /// b.description("A *thing*.", DescriptionKind::Markdown)?.deprecated(true, "use other")?.computed(false)?;
+    /// let s = b.build(0)?;
+    /// assert_eq!(s.block().description(), "A *thing*.");
+    /// assert_eq!(s.block().deprecation_message(), "use other");
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn description(&mut self, text: &str, kind: DescriptionKind) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_description(self.ptr.as_ptr(), text.as_ptr().cast(), text.len(), kind.as_raw(), err)
+        })?;
+        Ok(self)
+    }
+
+    /// Marks the block being built deprecated (or not), with a message
+    /// (empty for none).
+    pub fn deprecated(&mut self, deprecated: bool, message: &str) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_deprecated(self.ptr.as_ptr(), deprecated, message.as_ptr().cast(), message.len(), err)
+        })?;
+        Ok(self)
+    }
+
+    /// Sets tfplugin6.11 `Block.computed` on the block being built.
+    pub fn computed(&mut self, computed: bool) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe { sys::dv_builder_set_computed(self.ptr.as_ptr(), computed, err) })?;
+        Ok(self)
+    }
+
+    /// Sets the description of the attribute `name` added before.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::NotFound`](crate::Status::NotFound) when there is no such
+    /// attribute.
+    ///
+    /// ```
+    /// use dynval::{AttrFlags, DescriptionKind, SchemaBuilder, Status, Type};
+    /// let mut b = SchemaBuilder::new();
+    /// b.attribute("old", Type::string(), AttrFlags::OPTIONAL | AttrFlags::DEPRECATED)?
+    ///     .attribute_description("old", "Old.", DescriptionKind::Plain)?
+    ///     .attribute_deprecation_message("old", "use new")?;
+    /// let s = b.build(0)?;
+    /// let a = s.block().find_attribute("old").unwrap();
+    /// assert_eq!((a.description(), a.deprecation_message()), ("Old.", "use new"));
+    /// let err = b.attribute_description("nope", "", DescriptionKind::Plain).unwrap_err();
+    /// assert_eq!(err.status(), Status::NotFound);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn attribute_description(
+        &mut self,
+        name: &str,
+        text: &str,
+        kind: DescriptionKind,
+    ) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_attribute_description(
+                self.ptr.as_ptr(),
+                name.as_ptr().cast(),
+                name.len(),
+                text.as_ptr().cast(),
+                text.len(),
+                kind.as_raw(),
+                err,
+            )
+        })?;
+        Ok(self)
+    }
+
+    /// Sets the deprecation message of the attribute `name` added before
+    /// (mark it deprecated with [`AttrFlags::DEPRECATED`]).
+    pub fn attribute_deprecation_message(&mut self, name: &str, message: &str) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_attribute_deprecation_message(
+                self.ptr.as_ptr(),
+                name.as_ptr().cast(),
+                name.len(),
+                message.as_ptr().cast(),
+                message.len(),
+                err,
+            )
+        })?;
+        Ok(self)
+    }
+
+    /// Sets the (deprecated, never validated) item bounds of the nested
+    /// attribute `name` added before.
+    ///
+    /// ```
+    /// use dynval::{AttrFlags, Nesting, SchemaBuilder, Type};
+    /// let mut obj = SchemaBuilder::new();
+    /// obj.attribute("v", Type::number(), AttrFlags::OPTIONAL)?;
+    /// let mut b = SchemaBuilder::new();
+    /// b.nested_attribute("o", Nesting::List, &obj, AttrFlags::OPTIONAL)?.nested_items("o", 1, 2)?;
+    /// let s = b.build(0)?;
+    /// let o = s.block().find_attribute("o").unwrap().nested_type().unwrap();
+    /// assert_eq!((o.min_items(), o.max_items()), (1, 2));
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn nested_items(&mut self, name: &str, min_items: i64, max_items: i64) -> Result<&mut SchemaBuilder> {
+        call(|err| unsafe {
+            sys::dv_builder_set_nested_items(
+                self.ptr.as_ptr(),
+                name.as_ptr().cast(),
+                name.len(),
+                min_items,
+                max_items,
+                err,
+            )
+        })?;
+        Ok(self)
+    }
+
+    /// Builds an identity schema from the builder's attributes: each with a
+    /// type and only the import flags. The builder is unchanged.
+    ///
+    /// ```
+    /// use dynval::{AttrFlags, SchemaBuilder, Type};
+    /// let mut b = SchemaBuilder::new();
+    /// b.attribute("id", Type::string(), AttrFlags::REQUIRED_FOR_IMPORT)?;
+    /// let id = b.build_identity(1)?;
+    /// assert_eq!(id.implied_type().to_json(), r#"["object",{"id":"string"}]"#);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn build_identity(&self, version: i64) -> Result<IdentitySchema> {
+        let mut out = ptr::null_mut();
+        call(|err| unsafe { sys::dv_builder_build_identity(&mut out, self.ptr.as_ptr(), version, err) })?;
+        Ok(unsafe { IdentitySchema::from_raw(out) })
     }
 
     /// Builds, checks and freezes a schema; the builder is unchanged and

@@ -29,7 +29,7 @@ pub(crate) fn dv_str(b: &[u8]) -> sys::dv_str_t {
 /// with `dv_buf_dispose` on drop; dereferences to `[u8]` without copying.
 ///
 /// ```
-/// let buf = dynval::Value::from(true).to_msgpack()?;
+/// let buf = dynval::Value::from(true).to_msgpack(dynval::Type::bool())?;
 /// assert_eq!(&buf[..], &[0xc3]);
 /// let v: Vec<u8> = buf.to_vec();
 /// assert_eq!(v, vec![0xc3]);
@@ -58,7 +58,7 @@ impl Buffer {
     /// The bytes.
     ///
     /// ```
-    /// let buf = dynval::Value::from(1i64).to_msgpack()?;
+    /// let buf = dynval::Value::from(1i64).to_msgpack(dynval::Type::number())?;
     /// assert_eq!(buf.as_bytes(), &[0x01]);
     /// # Ok::<(), dynval::Error>(())
     /// ```

@@ -8,7 +8,8 @@ use std::ptr::{self, NonNull};
 
 use dynval_sys as sys;
 
-use crate::error::{call, expect_ok, Error, PathStep, Result, Status};
+use crate::error::{call, expect_ok, Error, Result, Status};
+use crate::path::{AsPathRef, Path, PathStep};
 use crate::types::{AsTypeRef, Kind, TypeRef};
 use crate::util::{dv_str, str_bytes, Buffer};
 
@@ -236,10 +237,10 @@ impl<T: AsValueRef + ?Sized> AsValueRef for &T {
 ///     ("port", Value::from(8080)),
 ///     ("zones", Value::list(Type::string(), &[Value::from("a"), Value::from("b")])?),
 /// ])?;
-/// assert_eq!(v.get("port").unwrap().as_i64()?, 8080);
-/// let zones: Vec<&str> = v.get("zones").unwrap().elements().map(|z| z.as_str().unwrap()).collect();
+/// assert_eq!(v.get("port")?.unwrap().as_i64()?, 8080);
+/// let zones: Vec<&str> = v.get("zones")?.unwrap().elements().map(|z| z.as_str().unwrap()).collect();
 /// assert_eq!(zones, ["a", "b"]);
-/// assert_eq!(v.to_json()?, r#"{"name":"web-1","port":8080,"zones":["a","b"]}"#);
+/// assert_eq!(v.to_json(v.ty())?, r#"{"name":"web-1","port":8080,"zones":["a","b"]}"#);
 /// # Ok::<(), dynval::Error>(())
 /// ```
 pub struct Value {
@@ -326,7 +327,8 @@ impl<'a> ValueRef<'a> {
     /// unknown values of the dynamic pseudo-type).
     ///
     /// ```
-    /// assert_eq!(dynval::Value::from(1.5f64).kind(), dynval::Kind::Number);
+    /// assert_eq!(dynval::Value::float(1.5)?.kind(), dynval::Kind::Number);
+    /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn kind(&self) -> Kind {
         Kind::from_raw(unsafe { sys::dv_value_kind(self.as_raw()) })
@@ -601,7 +603,7 @@ impl<'a> ValueRef<'a> {
     /// [`Status::OutOfRange`] when rounding would be needed).
     ///
     /// ```
-    /// assert_eq!(dynval::Value::from(0.25f64).as_f64()?, 0.25);
+    /// assert_eq!(dynval::Value::float(0.25)?.as_f64()?, 0.25);
     /// // 0.1 parsed from text has 512 bits of precision: not exactly a double.
     /// assert!(dynval::Value::parse_number("0.1")?.as_f64().is_err());
     /// # Ok::<(), dynval::Error>(())
@@ -631,7 +633,7 @@ impl<'a> ValueRef<'a> {
     /// ```
     /// use dynval::Value;
     /// assert_eq!(Value::parse_number("1e3")?.number_text()?, "1000");
-    /// assert_eq!(Value::from(0.1f64).number_text()?, "0.1");
+    /// assert_eq!(Value::float(0.1)?.number_text()?, "0.1");
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn number_text(&self) -> Result<String> {
@@ -646,7 +648,7 @@ impl<'a> ValueRef<'a> {
     /// ```
     /// use dynval::Value;
     /// assert_eq!(Value::from(5).number_precision()?, 64);
-    /// assert_eq!(Value::from(0.5f64).number_precision()?, 53);
+    /// assert_eq!(Value::float(0.5)?.number_precision()?, 53);
     /// assert_eq!(Value::parse_number("0.5")?.number_precision()?, 512);
     /// # Ok::<(), dynval::Error>(())
     /// ```
@@ -754,24 +756,37 @@ impl<'a> ValueRef<'a> {
         Some((unsafe { str_bytes(key) }, v))
     }
 
-    /// Looks up an object attribute or a map element by exact key bytes.
+    /// Looks up an object attribute or a map element by key (NFC-normalised
+    /// first, as stored), telling a missing attribute or key (`Ok(None)`)
+    /// from a value that cannot have any.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::UnknownValue`] when the value is unknown;
+    /// [`Status::TypeMismatch`] when it is null, or neither an object nor a
+    /// map.
     ///
     /// ```
-    /// use dynval::{Type, Value};
+    /// use dynval::{Status, Type, Value};
     /// let m = Value::map(Type::number(), &[("x", Value::from(1))])?;
-    /// assert_eq!(m.get("x").unwrap().as_i64()?, 1);
-    /// assert!(m.get("y").is_none());
+    /// assert_eq!(m.get("x")?.unwrap().as_i64()?, 1);
+    /// assert!(m.get("y")?.is_none());
+    /// let unknown = Value::unknown(m.ty());
+    /// assert_eq!(unknown.get("x").unwrap_err().status(), Status::UnknownValue);
+    /// let null = Value::null(m.ty());
+    /// assert_eq!(null.get("x").unwrap_err().status(), Status::TypeMismatch);
     /// # Ok::<(), dynval::Error>(())
     /// ```
-    pub fn get(&self, key: impl AsRef<[u8]>) -> Option<ValueRef<'a>> {
+    pub fn get(&self, key: impl AsRef<[u8]>) -> Result<Option<ValueRef<'a>>> {
         let key = key.as_ref();
+        let mut out: *const sys::dv_value_t = ptr::null();
+        call(|err| unsafe { sys::dv_value_find(&mut out, self.as_raw(), key.as_ptr().cast(), key.len(), err) })?;
         // SAFETY: borrowed from the value, alive for 'a.
-        unsafe { ValueRef::from_raw(sys::dv_value_get(self.as_raw(), key.as_ptr().cast(), key.len())) }
+        Ok(unsafe { ValueRef::from_raw(out) })
     }
 
-    /// Follows a path of attribute, index and key steps (cty `Path.Apply`
-    /// without errors; an index also applies to sets). `None` when a step
-    /// does not apply.
+    /// Follows a path of attribute, index, key and set-element steps
+    /// without errors; see [`lookup_path`](Self::lookup_path).
     ///
     /// ```
     /// use dynval::{PathStep, Type, Value};
@@ -782,25 +797,27 @@ impl<'a> ValueRef<'a> {
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn lookup(&self, path: &[PathStep]) -> Option<ValueRef<'a>> {
-        let steps: Vec<sys::dv_path_step_t> = path
-            .iter()
-            .map(|s| match s {
-                PathStep::Attr(n) => {
-                    sys::dv_path_step_t { kind: sys::DV_PATH_ATTR, index: 0, name: dv_str(n.as_bytes()) }
-                }
-                PathStep::Key(k) => {
-                    sys::dv_path_step_t { kind: sys::DV_PATH_KEY, index: 0, name: dv_str(k.as_bytes()) }
-                }
-                PathStep::Index(i) => sys::dv_path_step_t {
-                    kind: sys::DV_PATH_INDEX,
-                    index: *i,
-                    name: sys::dv_str_t { ptr: ptr::null(), len: 0 },
-                },
-            })
-            .collect();
-        // SAFETY: the steps borrow `path` for the call; the result is
-        // borrowed from the value.
-        unsafe { ValueRef::from_raw(sys::dv_value_lookup(self.as_raw(), steps.as_ptr(), steps.len())) }
+        self.lookup_path(Path::from_steps(path))
+    }
+
+    /// Follows a path without errors (`dv_value_lookup_path`): attribute
+    /// steps apply to objects, key steps to maps and objects, index steps
+    /// to lists, tuples and sets (iteration order), and a set-element step
+    /// selects the set's element equal to its value. `None` when a step
+    /// does not apply (through null and unknown values too);
+    /// [`PathRef::apply`](crate::PathRef::apply) is cty's `Path.Apply`, with errors.
+    ///
+    /// ```
+    /// use dynval::{Path, Type, Value};
+    /// let v = Value::object(&[("tags", Value::set(Type::string(), &[Value::from("a"), Value::from("b")])?)])?;
+    /// let got = v.lookup_path(Path::new().attr("tags").element(Value::from("b"))).unwrap();
+    /// assert_eq!(got.as_str()?, "b");
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn lookup_path(&self, path: impl AsPathRef) -> Option<ValueRef<'a>> {
+        let path = path.as_path_ref();
+        // SAFETY: the result is borrowed from the value, alive for 'a.
+        unsafe { ValueRef::from_raw(sys::dv_value_lookup_path(self.as_raw(), path.as_raw())) }
     }
 
     /// Iterates over the elements of a list, set (go-cty's order) or tuple,
@@ -1287,7 +1304,7 @@ impl Value {
     /// ```
     /// use dynval::{Type, Value};
     /// let m = Value::map(Type::string(), &[("env", Value::from("prod")), ("app", Value::from("web"))])?;
-    /// assert_eq!(m.to_json()?, r#"{"app":"web","env":"prod"}"#);
+    /// assert_eq!(m.to_json(m.ty())?, r#"{"app":"web","env":"prod"}"#);
     /// # Ok::<(), dynval::Error>(())
     /// ```
     pub fn map<K: AsRef<[u8]>, V: AsValueRef>(elem_type: impl AsTypeRef, entries: &[(K, V)]) -> Result<Value> {
@@ -1389,9 +1406,11 @@ impl Value {
         /// Map entry or object attribute by index; see [`ValueRef::entry`].
         fn entry(&self, i: usize) -> Option<(&'_ [u8], ValueRef<'_>)>;
         /// Attribute or map element by key; see [`ValueRef::get`].
-        fn get(&self, key: impl AsRef<[u8]>) -> Option<ValueRef<'_>>;
-        /// Follows a path; see [`ValueRef::lookup`].
+        fn get(&self, key: impl AsRef<[u8]>) -> Result<Option<ValueRef<'_>>>;
+        /// Follows path steps; see [`ValueRef::lookup`].
         fn lookup(&self, path: &[PathStep]) -> Option<ValueRef<'_>>;
+        /// Follows a path; see [`ValueRef::lookup_path`].
+        fn lookup_path(&self, path: impl AsPathRef) -> Option<ValueRef<'_>>;
         /// Iterates over elements; see [`ValueRef::elements`].
         fn elements(&self) -> Elements<'_>;
         /// Iterates over entries; see [`ValueRef::entries`].
@@ -1492,15 +1511,24 @@ impl From<u32> for Value {
         Value::uint(n.into())
     }
 }
-impl From<f64> for Value {
-    /// cty `NumberFloatVal`.
+impl TryFrom<f64> for Value {
+    type Error = Error;
+    /// cty `NumberFloatVal` (precision 53); the same as [`Value::float`].
     ///
-    /// # Panics
+    /// # Errors
     ///
-    /// On NaN, which cty numbers cannot hold; use [`Value::float`] to get
-    /// an error instead.
-    fn from(d: f64) -> Value {
-        Value::float(d).expect("NaN is not a cty number")
+    /// [`Status::InvalidArg`] for NaN, the only `f64` a cty number cannot
+    /// hold (infinities are cty's infinities).
+    ///
+    /// ```
+    /// use dynval::Value;
+    /// assert_eq!(Value::try_from(0.5f64)?.number_text()?, "0.5");
+    /// assert_eq!(Value::try_from(f64::INFINITY)?.number_text()?, "+Inf");
+    /// assert_eq!(Value::try_from(f64::NAN).unwrap_err().status(), dynval::Status::InvalidArg);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    fn try_from(d: f64) -> Result<Value> {
+        Value::float(d)
     }
 }
 impl From<&str> for Value {

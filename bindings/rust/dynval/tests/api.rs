@@ -27,12 +27,12 @@ fn msgpack_vectors_from_gocty() {
         (Value::parse_number("128").unwrap(), "cc80"),
         (Value::parse_number("-33").unwrap(), "d0df"),
         (Value::parse_number("4294967296").unwrap(), "cf0000000100000000"),
-        (Value::from(0.1f64), "cb3fb999999999999a"),
+        (Value::try_from(0.1f64).unwrap(), "cb3fb999999999999a"),
         (Value::parse_number("1e23").unwrap(), "b8313030303030303030303030303030303030303030303030"),
         (Value::unknown(Type::string()), "d40000"),
     ];
     for (v, want) in cases {
-        assert_eq!(hex(&v.to_msgpack().unwrap()), *want, "{v:?}");
+        assert_eq!(hex(&v.to_msgpack(v.ty()).unwrap()), *want, "{v:?}");
         // And back: decoding go-cty's bytes gives a raw-equal value.
         let back = Value::from_msgpack(&unhex(want), v.ty()).unwrap();
         assert_eq!(&back, v);
@@ -49,33 +49,33 @@ fn refined_unknowns_match_gocty() {
     ];
     for (r, want) in cases {
         let v = Value::unknown_refined(&s, r).unwrap();
-        assert_eq!(hex(&v.to_msgpack().unwrap()), *want);
+        assert_eq!(hex(&v.to_msgpack(v.ty()).unwrap()), *want);
         let back = Value::from_msgpack(&unhex(want), &s).unwrap();
         assert_eq!(back.refinements().as_ref(), Some(r));
     }
     let n = Type::number();
     let r = Refinements::new().not_null().number_lower_bound(0, true).number_upper_bound(1, true);
     let v = Value::unknown_refined(&n, &r).unwrap();
-    assert_eq!(hex(&v.to_msgpack().unwrap()), "c70b0c8301c2039200c3049201c3");
+    assert_eq!(hex(&v.to_msgpack(v.ty()).unwrap()), "c70b0c8301c2039200c3049201c3");
     assert_eq!(v.refinements().unwrap().to_string(), "not null, >= 0, <= 1");
 
     let l = Type::list(Type::string());
     let r = Refinements::new().not_null().collection_length_lower_bound(1).collection_length_upper_bound(2);
     let v = Value::unknown_refined(&l, &r).unwrap();
-    assert_eq!(hex(&v.to_msgpack().unwrap()), "c7070c8301c205010602");
+    assert_eq!(hex(&v.to_msgpack(v.ty()).unwrap()), "c7070c8301c205010602");
     assert_eq!(v.refined_length().unwrap(), (1, 2));
     // Length [2,2] not-null collapses to a known list of two unknowns.
     let r = Refinements::new().not_null().collection_length_lower_bound(2).collection_length_upper_bound(2);
     let v = Value::unknown_refined(&l, &r).unwrap();
     assert!(v.is_known());
-    assert_eq!(hex(&v.to_msgpack().unwrap()), "92d40000d40000");
+    assert_eq!(hex(&v.to_msgpack(v.ty()).unwrap()), "92d40000d40000");
 }
 
 #[test]
 fn dynamic_wrapper_and_json() {
     let v = Value::from("hi");
-    assert_eq!(hex(&v.to_msgpack_as(Type::dynamic()).unwrap()), "92c40822737472696e6722a26869");
-    assert_eq!(v.to_json_as(Type::dynamic()).unwrap(), r#"{"value":"hi","type":"string"}"#);
+    assert_eq!(hex(&v.to_msgpack(Type::dynamic()).unwrap()), "92c40822737472696e6722a26869");
+    assert_eq!(v.to_json(Type::dynamic()).unwrap(), r#"{"value":"hi","type":"string"}"#);
     let back = Value::from_json(r#"{"value":"hi","type":"string"}"#, Type::dynamic()).unwrap();
     assert_eq!(back, v);
     assert_eq!(back.ty(), Type::string());
@@ -84,8 +84,8 @@ fn dynamic_wrapper_and_json() {
 #[test]
 fn sets_iterate_in_gocty_order() {
     let s = Value::set(Type::string(), &[Value::from("b"), Value::from("a"), Value::from("B")]).unwrap();
-    assert_eq!(s.to_json().unwrap(), r#"["B","a","b"]"#);
-    assert_eq!(hex(&s.to_msgpack().unwrap()), "93a142a161a162");
+    assert_eq!(s.to_json(s.ty()).unwrap(), r#"["B","a","b"]"#);
+    assert_eq!(hex(&s.to_msgpack(s.ty()).unwrap()), "93a142a161a162");
     let got: Vec<&str> = s.elements().map(|e| e.as_str().unwrap()).collect();
     assert_eq!(got, ["B", "a", "b"]);
     let rev: Vec<&str> = s.elements().rev().map(|e| e.as_str().unwrap()).collect();
@@ -99,7 +99,7 @@ fn borrowed_views_outlive_nothing_but_clones_do() {
     let name_ty: Type;
     {
         let v = Value::object(&[("a", Value::list(Type::number(), &[Value::from(7)]).unwrap())]).unwrap();
-        let elem = v.get("a").unwrap().element(0).unwrap();
+        let elem = v.get("a").unwrap().unwrap().element(0).unwrap();
         kept = elem.to_value();
         name_ty = v.ty().to_type();
     }
@@ -134,8 +134,11 @@ fn numbers_exactness_and_precision() {
     assert_eq!(big.as_i64_lossy().unwrap(), (i64::MAX, false));
     assert_eq!(big.as_f64().unwrap(), 18446744073709551616.0);
     assert_eq!(big.number_precision().unwrap(), 512);
-    assert_eq!(Value::from(f64::INFINITY).number_text().unwrap(), "+Inf");
-    assert_eq!(Value::from(f64::INFINITY).to_json().unwrap_err().status(), Status::Unsupported);
+    assert_eq!(Value::try_from(f64::INFINITY).unwrap().number_text().unwrap(), "+Inf");
+    assert_eq!(
+        Value::try_from(f64::INFINITY).unwrap().to_json(Type::number()).unwrap_err().status(),
+        Status::Unsupported
+    );
     assert_eq!(Value::from(true).as_i64().unwrap_err().status(), Status::TypeMismatch);
     assert_eq!(Value::unknown(Type::number()).as_i64().unwrap_err().status(), Status::UnknownValue);
     assert_eq!(Value::null(Type::number()).as_i64().unwrap_err().status(), Status::TypeMismatch);
@@ -200,8 +203,8 @@ fn values_and_types_are_shared_across_threads() {
             std::thread::spawn(move || {
                 for _ in 0..200 {
                     schema.validate(&*v).unwrap();
-                    assert_eq!(v.get("n").unwrap().as_i64().unwrap(), 42);
-                    let mp = v.to_msgpack().unwrap();
+                    assert_eq!(v.get("n").unwrap().unwrap().as_i64().unwrap(), 42);
+                    let mp = v.to_msgpack(v.ty()).unwrap();
                     let back = schema.decode_msgpack(&mp).unwrap();
                     assert_eq!(back, *v);
                 }
@@ -267,20 +270,21 @@ fn transcode_equals_decode_encode() {
     let v = schema.decode_msgpack(&state).unwrap();
     // The planned state holds unknowns, so JSON must refuse it both ways.
     let e1 = dynval::msgpack_to_json(&state, schema.implied_type(), None).unwrap_err();
-    let e2 = v.to_json().unwrap_err();
+    let e2 = schema.encode_json(&v).unwrap_err();
     assert_eq!(e1.status(), Status::UnknownValue);
     assert_eq!((e1.status(), e1.path()), (e2.status(), e2.path()));
     // MessagePack re-encodes byte-identically by the schema's type (which
     // has a dynamic attribute, so the value's own type would drop its
     // [type, value] wrapper).
-    assert_eq!(hex(&v.to_msgpack_as(schema.implied_type()).unwrap()), hex(&state));
-    assert_ne!(hex(&v.to_msgpack().unwrap()), hex(&state));
+    assert_eq!(hex(&v.to_msgpack(schema.implied_type()).unwrap()), hex(&state));
+    assert_eq!(hex(&schema.encode_msgpack(&v).unwrap()), hex(&state));
+    assert_ne!(hex(&v.to_msgpack(v.ty()).unwrap()), hex(&state));
     // A wholly known subset transcodes both ways like decode + encode.
-    let tags = v.get("tags").unwrap();
+    let tags = v.get("tags").unwrap().unwrap();
     let tt = tags.ty().to_type();
-    let mp = tags.to_msgpack().unwrap();
+    let mp = tags.to_msgpack(&tt).unwrap();
     let js = dynval::msgpack_to_json(&mp, &tt, None).unwrap();
-    assert_eq!(js, tags.to_json().unwrap());
+    assert_eq!(js, tags.to_json(&tt).unwrap());
     let mp2 = dynval::json_to_msgpack(&js, &tt, None).unwrap();
     assert_eq!(&mp2[..], &mp[..]);
 }
@@ -292,5 +296,5 @@ fn invalid_utf8_strings_are_bytes() {
     assert_eq!(v.as_bytes().unwrap(), b"a\xffb");
     assert_eq!(v.as_str().unwrap_err().status(), Status::Parse);
     // JSON writes them as \ufffd as go-cty does (gocty-vectors "str invalid utf8").
-    assert_eq!(v.to_json().unwrap(), r#""a\ufffdb""#);
+    assert_eq!(v.to_json(v.ty()).unwrap(), r#""a\ufffdb""#);
 }
