@@ -171,6 +171,10 @@ DV_API const dv_nested_block_t* dv_block_find_nested(const dv_block_t* b, const 
   return find_named(name, len, [&](std::string_view n) { return capi::view(capi::core(b)->find_block(n)); });
 }
 
+DV_API const dv_attribute_t* dv_block_attribute_by_path(const dv_block_t* b, const dv_path_t* p) {
+  return b && p ? capi::view(capi::core(b)->attribute_by_path(p->p)) : nullptr;
+}
+
 DV_API dv_str_t dv_block_description(const dv_block_t* b) {
   return b ? capi::out_str(capi::core(b)->description) : capi::no_str();
 }

@@ -15,23 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static char *read_file(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  long n;
-  if (!f) return NULL;
-  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
-    buf = malloc((size_t)n + 1);
-    if (buf && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-      *len = (size_t)n;
-    } else {
-      free(buf);
-      buf = NULL;
-    }
-  }
-  fclose(f);
-  return buf;
-}
+#include "example_io.h"
 
 static void put_string(dv_str_t s) {
   size_t i;
@@ -159,14 +143,11 @@ int main(int argc, char **argv) {
   dv_error_t *err = NULL;
   int rc = 1;
 
-  if (!doc || !state) {
-    fprintf(stderr, "decode_example: cannot read %s\n", !doc ? schema_path : state_path);
-    goto done;
-  }
+  if (!doc || !state) goto done;
   if (dv_schema_from_json(&schema, doc, doc_len, selector, strlen(selector), NULL, 0, &err) != DV_OK ||
       dv_msgpack_decode(&value, state, state_len, dv_schema_implied_type(schema), NULL, &err) != DV_OK) {
-    dv_str_t msg = dv_error_message(err), path = dv_error_path(err);
-    fprintf(stderr, "decode_example: %.*s at %.*s\n", (int)msg.len, msg.ptr, (int)path.len, path.ptr);
+    report("decode_example", err);
+    err = NULL;
     goto done;
   }
   dv_value_length(&n, value, NULL);

@@ -14,6 +14,8 @@
   ("quickstart SETUP/NAME ok|FAILED").
 - LOG_DIR/package.log: one test per check of the Debian packages
   ("package CHECK ok|FAILED").
+- LOG_DIR/e2e.log: one test per check of the OpenTofu run
+  (scripts/e2e-opentofu.sh: "e2e CHECK ok|FAILED").
 - LOG_DIR/rust.log: cargo's "test result:" lines; a failing step before
   cargo test (bindings check, fmt, clippy, example) counts as one failure.
 - LOG_DIR/go.log: go test -v "--- PASS/FAIL/SKIP" lines of top-level tests;
@@ -127,10 +129,12 @@ def count_lines(name, word, bad):
 # Fuzzing campaigns (scripts/fuzz.sh): "fuzz TARGET ok|FINDING"; the README
 # quick starts (scripts/quickstart-test.py): "quickstart SETUP/NAME
 # ok|FAILED"; the Debian packages (scripts/package-test.sh): "package CHECK
+# ok|FAILED"; the OpenTofu run (scripts/e2e-opentofu.sh): "e2e CHECK
 # ok|FAILED".
 for name, word, bad in (("fuzz.log", "fuzz", "FINDING"),
                         ("quickstart.log", "quickstart", "FAILED"),
-                        ("package.log", "package", "FAILED")):
+                        ("package.log", "package", "FAILED"),
+                        ("e2e.log", "e2e", "FAILED")):
     p, f = count_lines(name, word, bad)
     passed, failed = passed + p, failed + f
 

@@ -6,7 +6,8 @@
 # packages (scripts/package-test.sh: build, lintian, a C program against
 # them), the Rust bindings (cargo test, clippy), the Go binding (go vet, go
 # test -race), the go-cty conformance suite and README's quick starts
-# (scripts/quickstart-test.py); then the Meson suites again under
+# (scripts/quickstart-test.py), the example provider driven by a real
+# OpenTofu (scripts/e2e-opentofu.sh); then the Meson suites again under
 # AddressSanitizer + UndefinedBehaviorSanitizer, the concurrency tests under
 # ThreadSanitizer (scripts/sanitize.sh), and a short libFuzzer campaign per
 # fuzz target (scripts/fuzz.sh); then prints one plain summary line
@@ -16,8 +17,10 @@
 # Usage: scripts/test.sh [BUILD_DIR]        (default: build; the sanitizer
 #                                            and fuzz builds go beside it as
 #                                            BUILD_DIR-asan, -tsan, -fuzz)
-# Set DYNVAL_SKIP_BINDINGS=1 to skip the bindings, conformance and quick
-# starts, DYNVAL_SKIP_PACKAGES=1 to skip the Debian packages,
+# Set DYNVAL_SKIP_BINDINGS=1 to skip the bindings, conformance, quick
+# starts and OpenTofu run, DYNVAL_SKIP_E2E=1 to skip only the OpenTofu run
+# (its first run builds OpenTofu: minutes), DYNVAL_SKIP_PACKAGES=1 to skip
+# the Debian packages,
 # DYNVAL_SKIP_SANITIZERS=1 to skip the sanitizer builds, DYNVAL_SKIP_FUZZ=1 to
 # skip fuzzing; DYNVAL_FUZZ_SECONDS sets the time per fuzz target (30).
 set -uo pipefail
@@ -61,6 +64,12 @@ if [ "${DYNVAL_SKIP_BINDINGS:-0}" != 1 ]; then
   echo "== Go binding and go-cty conformance"
   bindings/go/test.sh "$build" 2>&1 | tee "$logs/go.log"
   echo "exit=${PIPESTATUS[0]}" >> "$logs/go.log"
+
+  if [ "${DYNVAL_SKIP_E2E:-0}" != 1 ]; then
+    echo "== OpenTofu end to end (examples/provider)"
+    scripts/e2e-opentofu.sh "$build" 2>&1 | tee "$logs/e2e.log"
+    echo "exit=${PIPESTATUS[0]}" >> "$logs/e2e.log"
+  fi
 
   echo "== README quick starts (C, Go, Rust; uninstalled and installed)"
   python3 scripts/quickstart-test.py "$build" 2>&1 | tee "$logs/quickstart.log"

@@ -151,6 +151,37 @@ func (s *IdentitySchema) Attributes() iter.Seq[Attribute] {
 	}
 }
 
+// DecodeMsgpack decodes MessagePack identity data (a request's
+// DynamicValue) by the identity schema's implied type:
+// DecodeMsgpack(data, s.ImpliedType(), opts).
+func (s *IdentitySchema) DecodeMsgpack(data []byte, opts *DecodeOptions) (*Value, error) {
+	t := s.ImpliedType()
+	defer t.Close()
+	return DecodeMsgpack(data, t, opts)
+}
+
+// DecodeJSON decodes JSON identity data by the implied type.
+func (s *IdentitySchema) DecodeJSON(data []byte, opts *DecodeOptions) (*Value, error) {
+	t := s.ImpliedType()
+	defer t.Close()
+	return DecodeJSON(data, t, opts)
+}
+
+// EncodeMsgpack encodes identity data as MessagePack by the implied type
+// (the encoding to send back in a response).
+func (s *IdentitySchema) EncodeMsgpack(v *Value) ([]byte, error) {
+	t := s.ImpliedType()
+	defer t.Close()
+	return v.EncodeMsgpack(t)
+}
+
+// EncodeJSON encodes identity data as JSON by the implied type.
+func (s *IdentitySchema) EncodeJSON(v *Value) ([]byte, error) {
+	t := s.ImpliedType()
+	defer t.Close()
+	return v.EncodeJSON(t)
+}
+
 // SchemaKind is the kind of a schema in a document.
 type SchemaKind int32
 

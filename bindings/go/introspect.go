@@ -109,6 +109,25 @@ func (b Block) FindAttribute(name string) (Attribute, bool) {
 	return Attribute{b.owner, p}, p != nil
 }
 
+// AttributeByPath returns the attribute that a path into a value of the
+// block's type leads to, as OpenTofu's configschema Block.AttributeByPath
+// (dv_block_attribute_by_path): attribute steps go through nested blocks
+// and into nested attribute objects, and the steps that select an element of
+// a block or nested attribute collection are passed over, so
+// .network_interface[0].subnet_id finds the block's subnet_id attribute.
+// It reports false at the block itself, at a nested block, for a name that
+// is not there, and for a path into an attribute's value (.tags["env"]:
+// look up the path's prefixes p[:i] to find the attribute a value is
+// inside).
+func (b Block) AttributeByPath(p Path) (Attribute, bool) {
+	b.owner.check()
+	cp := p.cPath()
+	defer C.dv_path_free(cp)
+	a := C.dv_block_attribute_by_path(b.p, cp)
+	runtime.KeepAlive(b.owner)
+	return Attribute{b.owner, a}, a != nil
+}
+
 // Attributes iterates over the attributes in bytewise name order.
 func (b Block) Attributes() iter.Seq[Attribute] {
 	return func(yield func(Attribute) bool) {

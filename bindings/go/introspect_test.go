@@ -3,6 +3,7 @@ package dynval
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"io"
@@ -313,6 +314,26 @@ func checkRich(t *testing.T, s *Schema) {
 	if n != 1 {
 		t.Fatal("nested blocks")
 	}
+
+	// AttributeByPath: into nested attribute objects and through nested
+	// blocks, passing over element steps; nothing elsewhere.
+	one := IntVal(1)
+	defer one.Close()
+	for p, want := range map[string]Path{
+		"pw":   {Attr("pw")},
+		"size": {Attr("disks"), Index(0), Attr("size")},
+		"port": {Attr("rule"), Element(one), Attr("port")},
+	} {
+		if a, ok := b.AttributeByPath(want); !ok || a.Name() != p {
+			t.Fatalf("AttributeByPath(%v) = %q, %v", want, a.Name(), ok)
+		}
+	}
+	for _, p := range []Path{nil, {Attr("rule")}, {Attr("disks"), Index(0)}, {Attr("disks"), Index(0), Attr("nope")},
+		{Attr("pw"), Key("k")}, {Attr("nope")}} {
+		if a, ok := b.AttributeByPath(p); ok || a.Name() != "" {
+			t.Fatalf("AttributeByPath(%v) found %q", p, a.Name())
+		}
+	}
 }
 
 func TestIntrospection(t *testing.T) {
@@ -379,6 +400,34 @@ func TestIdentitySchema(t *testing.T) {
 		t.Fatal(err)
 	}
 	v.Close()
+	// Decode and encode by the implied type, both formats.
+	v, err = id.DecodeJSON([]byte(`{"id":"i-1","region":"eu"}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mp, err := id.EncodeMsgpack(v)
+	v.Close()
+	if err != nil || hex.EncodeToString(mp) != "82a26964a3692d31a6726567696f6ea26575" {
+		t.Fatalf("identity EncodeMsgpack: %x %v", mp, err)
+	}
+	v, err = id.DecodeMsgpack(mp, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := id.EncodeJSON(v)
+	v.Close()
+	if err != nil || string(js) != `{"id":"i-1","region":"eu"}` {
+		t.Fatalf("identity EncodeJSON: %s %v", js, err)
+	}
+	if _, err := id.DecodeJSON([]byte(`{"id":"i-1","zone":"z"}`), nil); !errors.Is(err, ErrTypeMismatch) {
+		t.Fatalf("identity DecodeJSON of an undefined attribute: %v", err)
+	}
+	if _, err := id.DecodeMsgpack([]byte{0x81, 0xa2, 'i', 'd', 0xc3}, nil); err == nil {
+		t.Fatal("identity DecodeMsgpack of a bool id")
+	}
+	if _, err := id.EncodeJSON(IntVal(1)); !errors.Is(err, ErrTypeMismatch) {
+		t.Fatalf("identity EncodeJSON of a number: %v", err)
+	}
 	raw, err := id.Proto(6)
 	if err != nil {
 		t.Fatal(err)

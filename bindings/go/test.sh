@@ -30,10 +30,20 @@ echo "== bindings/go: go vet"
 (cd "$here" && go vet ./...) || status=1
 echo "== bindings/go: go test -race"
 (cd "$here" && go test -race -v ./...) || status=1
-echo "== bindings/go: decode-example"
-# The C, Rust and Go examples print the same lines.
-(cd "$here" && go run ./cmd/decode-example > "$build/go-decode-example.out" &&
-  diff -u "$root/examples/data/decode-example.expected" "$build/go-decode-example.out") || status=1
+# The C, Rust and Go examples print the same bytes: examples/data/NAME.expected
+# (paths-example: a walk, then a diff).
+data="$root/examples/data"
+for example in decode-example plan-example upgrade-example paths-example; do
+  echo "== bindings/go: $example"
+  out="$build/go-$example.out"
+  if [ "$example" = paths-example ]; then
+    args="$data/schema.json resource:acme_server $data/planned-state.msgpack"
+    (cd "$here" && go run ./cmd/paths-example walk $args &&
+      go run ./cmd/paths-example diff $args "$data/applied-state.msgpack") > "$out"
+  else
+    (cd "$here" && go run "./cmd/$example") > "$out"
+  fi && diff -u "$data/$example.expected" "$out" && echo "ok: $example prints $example.expected" || status=1
+done
 echo "== tests/conformance: go vet"
 (cd "$root/tests/conformance" && go vet ./...) || status=1
 echo "== tests/conformance: go test"

@@ -4,7 +4,7 @@
 #      skipped with a notice when bindgen or libclang is not installed),
 #   2. cargo fmt --check and cargo clippy --all-targets -- -D warnings,
 #   3. cargo test (unit, integration and doc tests of both crates),
-#   4. the decode example runs.
+#   4. the examples (decode, plan, upgrade, paths) print what the C ones print.
 #
 #   bindings/rust/test.sh [BUILD_DIR]     (default: <repo root>/build)
 #
@@ -55,15 +55,23 @@ else
   echo "SKIP: clippy not installed"
 fi
 
-echo "== cargo run --example decode_example"
+# The C, Rust and Go examples print the same bytes: examples/data/NAME.expected
+# (paths_example: a walk, then a diff).
+data="$here/../../examples/data"
 mkdir -p "$CARGO_TARGET_DIR"
-if cargo run --locked -q -p dynval --example decode_example > "$CARGO_TARGET_DIR/decode_example.out"; then
-  cat "$CARGO_TARGET_DIR/decode_example.out"
-  # The C, Rust and Go examples print the same lines.
-  diff -u "$here/../../examples/data/decode-example.expected" "$CARGO_TARGET_DIR/decode_example.out" || status=1
-else
-  status=1
-fi
+for example in decode_example plan_example upgrade_example paths_example; do
+  echo "== cargo run --example $example"
+  out="$CARGO_TARGET_DIR/$example.out"
+  run="cargo run --locked -q -p dynval --example $example"
+  if [ "$example" = paths_example ]; then
+    args="$data/schema.json resource:acme_server $data/planned-state.msgpack"
+    { $run -- walk $args && $run -- diff $args "$data/applied-state.msgpack"; } > "$out"
+  else
+    $run > "$out"
+  fi || { status=1; continue; }
+  expected="$data/$(echo "$example" | tr _ -).expected"
+  diff -u "$expected" "$out" && echo "ok: $example prints $(basename "$expected")" || status=1
+done
 
 echo "== cargo test"
 cargo test --locked --workspace || status=1

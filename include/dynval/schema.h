@@ -290,6 +290,31 @@ DV_API const dv_nested_block_t *dv_block_nested(const dv_block_t *b, size_t i);
 DV_API const dv_nested_block_t *dv_block_find_nested(const dv_block_t *b, const char *name,
                                                      size_t len);
 
+/**
+ * Finds the attribute that a path into a value of the block's implied type
+ * leads to, as OpenTofu's configschema `Block.AttributeByPath`: attribute
+ * steps go through nested blocks and into the objects of nested attributes;
+ * the other steps, which select an element of a nested block or nested
+ * attribute collection (`[0]`, `["key"]`, a set element), are passed over.
+ * So `.network_interface[0].subnet_id` finds the `subnet_id` attribute of
+ * the `network_interface` block: a [`dv_value_transform`] or
+ * [`dv_value_walk`] callback asks it whether the value at its path is, say,
+ * a computed or a sensitive attribute.
+ *
+ * @param b the block; NULL gives NULL.
+ * @param p the path; NULL gives NULL.
+ * @return the attribute (borrowed from the schema), or NULL when the path
+ *         ends at the block itself or at a nested block, when an attribute
+ *         step names nothing there, or when steps remain after an attribute
+ *         with a type: a path into the attribute's value, such as
+ *         `.tags["env"]` (look up its prefixes, e.g. with
+ *         [`dv_path_truncate`] on a [`dv_path_clone`], to find the
+ *         attribute a value is inside). A name that a nested attribute's
+ *         object lacks gives NULL too (configschema passes over it).
+ *         Thread-safe.
+ */
+DV_API const dv_attribute_t *dv_block_attribute_by_path(const dv_block_t *b, const dv_path_t *p);
+
 /** The block's description (empty when none). */
 DV_API dv_str_t dv_block_description(const dv_block_t *b);
 

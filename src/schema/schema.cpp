@@ -387,6 +387,25 @@ const NestedBlock* Block::find_block(std::string_view type_name) const noexcept 
   return find_sorted(block_types, type_name, [](const NestedBlock& b) -> std::string_view { return b.type_name; });
 }
 
+const Attribute* Block::attribute_by_path(const Path& path) const noexcept {
+  const Block* block = this;
+  const NestedObject* object = nullptr;  // set once inside a nested attribute
+  for (size_t i = 0; i < path.size(); i++) {
+    if (path[i].kind != PathStep::Kind::Attr) continue;
+    const std::string& name = path[i].name;
+    if (const Attribute* a = object ? object->find(name) : block->find_attribute(name)) {
+      if (i + 1 == path.size()) return a;
+      if (!a->nested_type) return nullptr;
+      object = &*a->nested_type;
+      continue;
+    }
+    const NestedBlock* nb = object ? nullptr : block->find_block(name);
+    if (!nb) return nullptr;
+    block = &nb->block;
+  }
+  return nullptr;
+}
+
 Type Block::spec_type() const { return block_type(*this, /*with_optional=*/true); }
 
 bool operator==(const NestedObject& a, const NestedObject& b) {

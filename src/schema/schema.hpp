@@ -131,6 +131,17 @@ struct Block {
   const Attribute* find_attribute(std::string_view name) const noexcept;
   const NestedBlock* find_block(std::string_view type_name) const noexcept;
 
+  // The attribute a path into a value of this block's type leads to, as
+  // OpenTofu's configschema Block.AttributeByPath: attribute steps go
+  // through nested blocks and into the objects of nested attributes; the
+  // other steps (an element of a block or nested attribute collection) are
+  // passed over. nullptr when the path ends at the root or at a block, when
+  // an attribute step names nothing there, or when steps remain after an
+  // attribute with a type (a path into its value, e.g. .tags["env"]).
+  // configschema's Object.AttributeByPath passes over a name its object
+  // lacks; here that is nullptr too.
+  const Attribute* attribute_by_path(const Path& path) const noexcept;
+
   // Block.specType: the implied type with the optional-attribute markers of
   // nested attribute objects kept (what hcldec decodes configuration with).
   // Computed on each call (not cached).

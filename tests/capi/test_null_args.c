@@ -290,6 +290,7 @@ int main(void) {
   CHECK(dv_block_attribute_count(NULL) == 0);
   CHECK(dv_block_attribute(NULL, 0) == NULL);
   CHECK(dv_block_find_attribute(NULL, "a", 1) == NULL);
+  CHECK(dv_block_attribute_by_path(NULL, NULL) == NULL);
   CHECK(dv_block_nested_count(NULL) == 0);
   CHECK(dv_block_nested(NULL, 0) == NULL);
   CHECK(dv_block_find_nested(NULL, "a", 1) == NULL);

@@ -2,6 +2,8 @@
  * implied type, validation). */
 #include "check.h"
 
+#include <stdlib.h>
+
 static int type_json_is(const dv_type_t *t, const char *want) {
   dv_buf_t b = DV_BUF_INIT;
   int ok = dv_type_to_json(&b, t, NULL) == DV_OK && buf_eq(&b, want, strlen(want));
@@ -147,6 +149,61 @@ static void test_document(void) {
   }
 }
 
+/* dv_block_attribute_by_path of `steps`, one step per word: `.name` an
+ * attribute, `#3` an index, `'k` a map key, `=` a set element ("e"). */
+static const dv_attribute_t *by_path(const dv_block_t *b, const char *steps) {
+  dv_path_t *p = NULL;
+  dv_value_t *e = NULL;
+  const dv_attribute_t *a;
+  char word[32];
+  int n = 0;
+  CHECK_OK(dv_path_new(&p, &err));
+  CHECK_OK(dv_value_new_string(&e, "e", 1, &err));
+  while (sscanf(steps, " %31s%n", word, &n) == 1) {
+    steps += n;
+    switch (word[0]) {
+      case '.': CHECK_OK(dv_path_append_attr(p, word + 1, strlen(word + 1), &err)); break;
+      case '#': CHECK_OK(dv_path_append_index(p, atoi(word + 1), &err)); break;
+      case '\'': CHECK_OK(dv_path_append_key(p, word + 1, strlen(word + 1), &err)); break;
+      default: CHECK_OK(dv_path_append_element(p, e, &err)); break;
+    }
+  }
+  a = dv_block_attribute_by_path(b, p);
+  dv_path_free(p);
+  dv_value_free(e);
+  return a;
+}
+
+static void check_attribute_by_path(const dv_block_t *root) {
+  const dv_attribute_t *disks = dv_block_find_attribute(root, "disks", 5);
+  const dv_block_t *rule = dv_nested_block_body(dv_block_find_nested(root, "rule", 4));
+  dv_path_t *empty = NULL;
+
+  CHECK(by_path(root, ".password") == dv_block_find_attribute(root, "password", 8));
+  CHECK(by_path(root, ".disks") == disks);
+  /* into a nested attribute's object, through its list index (or without) */
+  CHECK(by_path(root, ".disks #0 .size") == dv_object_find_attribute(dv_attribute_nested_type(disks), "size", 4));
+  CHECK(by_path(root, ".disks .size") == by_path(root, ".disks #0 .size"));
+  /* through a nested set block's element step */
+  CHECK(by_path(root, ".rule = .port") == dv_block_find_attribute(rule, "port", 4));
+  CHECK(by_path(root, ".rule #1 .port") == dv_block_find_attribute(rule, "port", 4));
+  /* nothing: the root, blocks, elements, unknown names, paths into values */
+  CHECK(by_path(root, "") == NULL);
+  CHECK(by_path(root, ".rule") == NULL);
+  CHECK(by_path(root, ".rule =") == NULL);
+  CHECK(by_path(root, ".group") == NULL);
+  CHECK(by_path(root, ".disks #0") == NULL);
+  CHECK(by_path(root, ".nope") == NULL);
+  CHECK(by_path(root, ".rule = .nope") == NULL);
+  CHECK(by_path(root, ".disks #0 .nope .size") == NULL);
+  CHECK(by_path(root, ".password 'k") == NULL);
+  CHECK(by_path(root, ".password .x") == NULL);
+  CHECK_OK(dv_path_new(&empty, &err));
+  CHECK(dv_block_attribute_by_path(NULL, empty) == NULL);
+  CHECK(dv_block_attribute_by_path(root, NULL) == NULL);
+  dv_path_free(empty);
+}
+
 /* Every introspection getter over a schema that uses every feature, built
  * with the builder; then the same through protobuf v6 (v5 cannot express
  * it). */
@@ -221,6 +278,7 @@ static void check_rich(const dv_schema_t *s) {
     CHECK(dv_block_attribute_count(body) == 1 && dv_block_nested_count(body) == 0);
     CHECK(type_json_is(dv_block_implied_type(body), "[\"object\",{\"port\":\"number\"}]"));
   }
+  check_attribute_by_path(root);
   nb = dv_block_nested(root, 0);
   CHECK(str_eq(dv_nested_block_type_name(nb), "group"));
   CHECK(dv_nested_block_nesting(nb) == DV_NESTING_GROUP);

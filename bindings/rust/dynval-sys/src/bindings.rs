@@ -961,6 +961,8 @@ extern "C" {
         name: *const ::core::ffi::c_char,
         len: usize,
     ) -> *const dv_nested_block_t;
+    #[doc = " Finds the attribute that a path into a value of the block's implied type\n leads to, as OpenTofu's configschema `Block.AttributeByPath`: attribute\n steps go through nested blocks and into the objects of nested attributes;\n the other steps, which select an element of a nested block or nested\n attribute collection (`[0]`, `[\"key\"]`, a set element), are passed over.\n So `.network_interface[0].subnet_id` finds the `subnet_id` attribute of\n the `network_interface` block: a [`dv_value_transform`] or\n [`dv_value_walk`] callback asks it whether the value at its path is, say,\n a computed or a sensitive attribute.\n\n @param b the block; NULL gives NULL.\n @param p the path; NULL gives NULL.\n @return the attribute (borrowed from the schema), or NULL when the path\n         ends at the block itself or at a nested block, when an attribute\n         step names nothing there, or when steps remain after an attribute\n         with a type: a path into the attribute's value, such as\n         `.tags[\"env\"]` (look up its prefixes, e.g. with\n         [`dv_path_truncate`] on a [`dv_path_clone`], to find the\n         attribute a value is inside). A name that a nested attribute's\n         object lacks gives NULL too (configschema passes over it).\n         Thread-safe."]
+    pub fn dv_block_attribute_by_path(b: *const dv_block_t, p: *const dv_path_t) -> *const dv_attribute_t;
     #[doc = " The block's description (empty when none)."]
     pub fn dv_block_description(b: *const dv_block_t) -> dv_str_t;
     #[doc = " The kind of the block's description."]

@@ -14,6 +14,7 @@ use std::ptr::NonNull;
 
 use dynval_sys as sys;
 
+use crate::path::AsPathRef;
 use crate::schema::{AttrFlags, Nesting};
 use crate::types::TypeRef;
 use crate::util::str_bytes;
@@ -200,6 +201,30 @@ impl<'a> Block<'a> {
     /// The attributes, in bytewise name order.
     pub fn attributes(&self) -> Attributes<'a> {
         Attributes { owner: Owner::Block(*self), next: 0, end: self.attribute_count() }
+    }
+
+    /// The attribute a path into a value of this block's type leads to, as
+    /// OpenTofu's configschema `Block.AttributeByPath`
+    /// (`dv_block_attribute_by_path`): attribute steps go through nested
+    /// blocks and into nested attribute objects, and the steps selecting an
+    /// element of a block or nested attribute collection are passed over.
+    /// `None` at the block itself, at a nested block, for a name that is not
+    /// there, and for a path into an attribute's value (`.tags["env"]`:
+    /// look up the path's prefixes to find the attribute a value is inside).
+    ///
+    /// ```
+    /// use dynval::{AttrFlags, Path, Schema};
+    /// let s = Schema::from_block_json(
+    ///     r#"{"block_types":{"nic":{"nesting_mode":"list","block":{"attributes":{
+    ///         "mac":{"type":"string","computed":true}}}}}}"#, 0)?;
+    /// let mac = s.block().attribute_by_path(Path::new().attr("nic").index(0).attr("mac")).unwrap();
+    /// assert_eq!((mac.name(), mac.flags()), ("mac", AttrFlags::COMPUTED));
+    /// assert!(s.block().attribute_by_path(Path::new().attr("nic").index(0)).is_none());
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn attribute_by_path(&self, path: impl AsPathRef) -> Option<Attribute<'a>> {
+        let path = path.as_path_ref();
+        unsafe { Attribute::from_raw(sys::dv_block_attribute_by_path(self.as_raw(), path.as_raw())) }
     }
 
     /// Number of nested block types.

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use dynval::{
     AttrFlags, Block, DescriptionKind, IdentitySchema, Nesting, Schema, SchemaBuilder, SchemaDocument, SchemaKind,
-    Status, Type,
+    Status, Type, Value,
 };
 
 // ---- a writer of Terraform's jsonprovider form, over the views ----------
@@ -306,6 +306,26 @@ fn check_rich(s: &Schema) {
     assert_eq!(rule.body().description(), "A rule.");
     assert_eq!(rule.implied_type().to_json(), r#"["set",["object",{"port":"number"}]]"#);
     assert!(b.nested_block(2).is_none());
+
+    // attribute_by_path: into nested attribute objects and through nested
+    // blocks, passing over element steps; None elsewhere.
+    let at = |p: dynval::Path| b.attribute_by_path(&p).map(|a| (a.name(), a.flags()));
+    let root = || dynval::Path::new();
+    assert_eq!(at(root().attr("pw")), Some(("pw", b.find_attribute("pw").unwrap().flags())));
+    assert_eq!(at(root().attr("disks").index(0).attr("size")), Some(("size", AttrFlags::REQUIRED)));
+    assert_eq!(at(root().attr("rule").element(Value::from(1)).attr("port")), Some(("port", AttrFlags::OPTIONAL)));
+    assert_eq!(at(root().attr("disks")).map(|a| a.0), Some("disks"));
+    for none in [
+        root(),
+        root().attr("rule"),
+        root().attr("grp"),
+        root().attr("disks").index(0),
+        root().attr("disks").index(0).attr("nope"),
+        root().attr("pw").key("k"),
+        root().attr("nope"),
+    ] {
+        assert_eq!(at(none.clone()), None, "{none}");
+    }
 }
 
 #[test]
