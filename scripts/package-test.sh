@@ -20,9 +20,17 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 
 if [ $# -ge 1 ]; then
   work="$1"
+  # KEEP_DIR is emptied first: refuse a folder this script did not make (a
+  # build folder given by mistake would be lost).
+  if [ -d "$work" ] && [ -n "$(ls -A "$work")" ] && [ ! -f "$work/.dynval-package-test" ]; then
+    echo "package-test: $work is not empty and was not made by this script; refusing to empty it" >&2
+    echo "package keep-dir FAILED"
+    exit 2
+  fi
   rm -rf "$work"
   mkdir -p "$work"
   work="$(cd "$work" && pwd)"
+  touch "$work/.dynval-package-test"
 else
   work="$(mktemp -d "${TMPDIR:-/tmp}/dynval-package.XXXXXX")"
   trap 'rm -rf "$work"' EXIT

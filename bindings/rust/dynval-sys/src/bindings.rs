@@ -202,11 +202,11 @@ pub struct dv_decode_options {
     pub max_number_digits: usize,
 }
 pub const DV_VERSION_MAJOR: u32 = 0;
-pub const DV_VERSION_MINOR: u32 = 1;
+pub const DV_VERSION_MINOR: u32 = 2;
 pub const DV_VERSION_PATCH: u32 = 0;
-pub const DV_VERSION_STRING: &[u8; 6] = b"0.1.0\0";
+pub const DV_VERSION_STRING: &[u8; 6] = b"0.2.0\0";
 pub const DV_ABI_VERSION: u32 = 0;
-pub const DV_VERSION_NUMBER: u32 = 256;
+pub const DV_VERSION_NUMBER: u32 = 512;
 pub const DV_REFINEMENTS_VERSION: u32 = 1;
 pub const DV_REFINE_NOT_NULL: u32 = 1;
 pub const DV_REFINE_PREFIX: u32 = 2;
