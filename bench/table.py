@@ -171,7 +171,7 @@ def text_table(head, body):
     return "\n".join([line(head), line(["-" * x for x in w])] + [line(r) for r in body])
 
 
-# ---- targets (DESIGN "Performance") -----------------------------------------
+# ---- targets (docs/performance.md "Targets") ---------------------------------
 
 def worst(lst, low=True):
     if not lst:
@@ -271,7 +271,7 @@ notes = ("MB/s = input bytes (MessagePack for msgpack_* and equal, JSON for json
          "'floor/lib' = how many times slower libdynval is than the bare parse of the same bytes "
          "(msgpack-cxx visitor, simdjson On-Demand); 'mem x' = live heap of the decoded value / MessagePack size.")
 
-tt = [("Targets (DESIGN \"Performance\")", ["target", "goal", "measured", "verdict"], targets)]
+tt = [("Targets", ["target", "goal", "measured", "verdict"], targets)]
 with open(os.path.join(build, "bench-table.md"), "w") as f:
     f.write("## Throughput\n\n" + md_table(header, rows) + "\n\n" + notes + "\n")
     for title, h, b in extra + tt:

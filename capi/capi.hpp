@@ -82,7 +82,7 @@ static_assert(int(Status::InvalidArg) == DV_ERR_INVALID_ARG && int(Status::NoMem
               int(Status::Parse) == DV_ERR_PARSE && int(Status::Schema) == DV_ERR_SCHEMA &&
               int(Status::Unsupported) == DV_ERR_UNSUPPORTED && int(Status::Internal) == DV_ERR_INTERNAL &&
               int(Status::Refinement) == DV_ERR_REFINEMENT && int(Status::Limit) == DV_ERR_LIMIT &&
-              int(Status::Unknown) == DV_ERR_UNKNOWN);
+              int(Status::UnknownValue) == DV_ERR_UNKNOWN_VALUE);
 
 // Fills *err (when err is not NULL) and returns `status`. Never throws: if
 // the error itself cannot be allocated, *err receives a static

@@ -39,7 +39,7 @@ dv_status_t report(dv_error_t** err, const Error& e) noexcept {
   int s = int(e.status());
   // A core error never reports success; map anything outside the pinned
   // range to INTERNAL so C callers always see a documented failure.
-  dv_status_t status = (s > 0 && s <= DV_ERR_UNKNOWN) ? dv_status_t(s) : DV_ERR_INTERNAL;
+  dv_status_t status = (s > 0 && s <= DV_ERR_UNKNOWN_VALUE) ? dv_status_t(s) : DV_ERR_INTERNAL;
   return report(err, status, e.message(), &e.path(), e.offset());
 }
 
@@ -60,21 +60,8 @@ void check_version(uint32_t version, uint32_t current, const char* what) {
 
 }  // namespace dynval::capi
 
+// The names live in one place, dynval::status_name (the numbers are the same,
+// capi.hpp checks it); any other number is "unknown status" there too.
 extern "C" DV_API const char* dv_status_str(dv_status_t status) {
-  switch (status) {
-    case DV_OK: return "ok";
-    case DV_ERR_INVALID_ARG: return "invalid argument";
-    case DV_ERR_NOMEM: return "out of memory";
-    case DV_ERR_TYPE_MISMATCH: return "type mismatch";
-    case DV_ERR_NOT_FOUND: return "not found";
-    case DV_ERR_OUT_OF_RANGE: return "out of range";
-    case DV_ERR_PARSE: return "parse error";
-    case DV_ERR_SCHEMA: return "schema error";
-    case DV_ERR_UNSUPPORTED: return "unsupported";
-    case DV_ERR_INTERNAL: return "internal error";
-    case DV_ERR_REFINEMENT: return "invalid refinement";
-    case DV_ERR_LIMIT: return "limit exceeded";
-    case DV_ERR_UNKNOWN: return "value is not known";
-    default: return "unknown status";
-  }
+  return dynval::status_name(static_cast<dynval::Status>(status));
 }

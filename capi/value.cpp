@@ -37,7 +37,7 @@ const char* kind_name(TypeKind k) noexcept {
 // the core's accessors), else the documented error.
 const Value& known_value(const dv_value_t* v) {
   need(v, "value");
-  if (!v->v.is_known()) throw Error(Status::Unknown, "value is not known");
+  if (!v->v.is_known()) throw Error(Status::UnknownValue, "value is not known");
   if (v->v.is_null()) throw Error(Status::TypeMismatch, "value is null");
   return v->v;
 }

@@ -1,5 +1,5 @@
 // dynval: convert, inspect and validate DynamicValue payloads from the
-// command line. A thin user of the C++ core (DESIGN "The dynval command").
+// command line. A thin user of the C++ core (README.md "The dynval tool").
 //
 // Exit status: 0 success, 1 invalid input (error with path and byte offset on
 // stderr), 2 usage error.

@@ -102,7 +102,7 @@ int main(void) {
     printf("json of the full object: %s at %.*s\n", dv_status_str(st), (int)path.len, path.ptr ? path.ptr : "");
     dv_error_free(err);
     err = NULL;
-    if (st != DV_ERR_UNKNOWN) {
+    if (st != DV_ERR_UNKNOWN_VALUE) {
       rc = 1;
       goto done;
     }

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The libdynval benchmark suite, side by side with go-cty (DESIGN
-# "Performance", docs/performance.md). One command from a fresh clone:
+# The libdynval benchmark suite, side by side with go-cty
+# (docs/performance.md). One command from a fresh clone:
 #
 #   scripts/bench.sh
 #
@@ -50,7 +50,7 @@ if [ ! -f "$corpus/manifest.tsv" ] || [ "$(cat "$corpus/.stamp" 2>/dev/null)" !=
   say "generating the corpus into $corpus (a few minutes)"
   rm -rf "$corpus"
   (cd bench/corpus && go build -o "$root/$build/corpusgen" .)
-  "$build/corpusgen" -out "$corpus"
+  "$build/corpusgen" -schemas "$root/tests/data/provider-schemas" -out "$corpus"
   echo "$stamp" >"$corpus/.stamp"
 fi
 export DYNVAL_CORPUS="$root/$corpus"

@@ -11,10 +11,13 @@
 #                                    (scripts/package-test.sh, debian/)
 set -euo pipefail
 
+# The library needs Boost, simdjson and utf8proc; GoogleTest and the rest are
+# for the tests (zstd and gzip unpack tests/data); Google Benchmark and
+# msgpack-cxx are for the benchmarks only (-Dbench=true).
 pkgs=(meson ninja-build pkg-config g++ python3
-      libboost-dev libmsgpack-cxx-dev libsimdjson-dev libutf8proc-dev
-      libgtest-dev libgmock-dev libbenchmark-dev
-      zstd gzip abigail-tools)
+      libboost-dev libsimdjson-dev libutf8proc-dev
+      libgtest-dev libgmock-dev zstd gzip abigail-tools
+      libbenchmark-dev libmsgpack-cxx-dev)
 
 for arg in "$@"; do
   case "$arg" in

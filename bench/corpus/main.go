@@ -1,4 +1,4 @@
-// Command corpus writes the libdynval benchmark corpus (DESIGN "Performance").
+// Command corpus writes the libdynval benchmark corpus (docs/performance.md).
 //
 // Everything is generated deterministically from a fixed seed with go-cty
 // v1.18.1 itself, so the bytes are exactly what Terraform/OpenTofu put on the
@@ -569,7 +569,7 @@ func sized(seed uint64, name string, b *block, t cty.Type, target, budget0 int, 
 }
 
 func main() {
-	schemas := flag.String("schemas", "/work/shared/provider-schemas", "folder of provider schema documents")
+	schemas := flag.String("schemas", "tests/data/provider-schemas", "folder of provider schema documents (the repository's tests/data/provider-schemas, relative to the checkout's root)")
 	out := flag.String("out", "build-bench/corpus", "output folder")
 	seed := flag.Uint64("seed", 20240601, "RNG seed")
 	small := flag.Bool("small", false, "a quick, much smaller corpus (for checking the scripts)")
@@ -697,7 +697,7 @@ func main() {
 		c.add("numbers_1m", cty.ListVal(vs), cty.List(cty.Number), true, "1,000,000 numbers: 50% small int, 10% int64, 30% float64, 10% 20-60 digit decimal")
 	}
 
-	// 5. Large strings: ASCII (scripts/policies with characters JSON must
+	// 5. Large strings: ASCII (scripts and policies with characters JSON must
 	// escape) and non-ASCII (NFC text in many scripts, emoji).
 	{
 		g := newGen(*seed, "strings", false)

@@ -142,7 +142,7 @@ func (v *Value) EncodeMsgpackWith(t *Type, opts *EncodeOptions) ([]byte, error) 
 
 // EncodeJSON encodes the value as JSON by type t (required, as for
 // EncodeMsgpack), byte-identical to cty json.Marshal. Unknown values give
-// ErrUnknown, infinities ErrUnsupported.
+// ErrUnknownValue, infinities ErrUnsupported.
 func (v *Value) EncodeJSON(t *Type) ([]byte, error) {
 	return v.EncodeJSONWith(t, nil)
 }

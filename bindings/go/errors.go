@@ -29,7 +29,7 @@ const (
 	StatusInternal     Status = C.DV_ERR_INTERNAL
 	StatusRefinement   Status = C.DV_ERR_REFINEMENT
 	StatusLimit        Status = C.DV_ERR_LIMIT
-	StatusUnknown      Status = C.DV_ERR_UNKNOWN
+	StatusUnknownValue Status = C.DV_ERR_UNKNOWN_VALUE
 )
 
 // String returns the library's static name of the status, e.g. "parse error".
@@ -51,7 +51,7 @@ var (
 	ErrInternal     = &Error{Status: StatusInternal}
 	ErrRefinement   = &Error{Status: StatusRefinement}
 	ErrLimit        = &Error{Status: StatusLimit}
-	ErrUnknown      = &Error{Status: StatusUnknown}
+	ErrUnknownValue = &Error{Status: StatusUnknownValue}
 )
 
 // Error is a failure reported by libdynval: a status, a message (go-cty's

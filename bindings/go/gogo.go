@@ -111,10 +111,10 @@ func closeAll(vs []*Value) {
 //   - lists, sets and tuples give []any (sets in go-cty's order); maps and
 //     objects give map[string]any.
 //
-// An unknown value anywhere gives ErrUnknown.
+// An unknown value anywhere gives ErrUnknownValue.
 func (v *Value) ToGo() (any, error) {
 	if !v.IsKnown() {
-		return nil, &Error{Status: StatusUnknown, Message: "value is not known", Offset: -1}
+		return nil, &Error{Status: StatusUnknownValue, Message: "value is not known", Offset: -1}
 	}
 	if v.IsNull() {
 		return nil, nil

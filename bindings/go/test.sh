@@ -2,7 +2,7 @@
 # Runs the Go binding's checks and the go-cty conformance suite against a
 # meson build directory of libdynval.
 #
-#   bindings/go/test.sh [BUILD_DIR]        (default /work/main/build)
+#   bindings/go/test.sh [BUILD_DIR]        (default: <repo root>/build)
 #
 # BUILD_DIR must hold capi/libdynval.so (ninja -C BUILD_DIR capi/libdynval.so.0.2.0)
 # and meson-uninstalled/dynval-uninstalled.pc, which pkg-config resolves for
@@ -13,7 +13,7 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-build=${1:-/work/main/build}
+build=${1:-$root/build}
 build=$(cd "$build" && pwd)
 
 if [ ! -f "$build/meson-uninstalled/dynval-uninstalled.pc" ]; then

@@ -586,7 +586,7 @@ func (v *Value) RefinedLength() (min, max int64, err error) {
 // ---------------------------------------------------------------------------
 // Primitive accessors
 
-// AsBool returns a known bool. Unknown values give ErrUnknown; null values
+// AsBool returns a known bool. Unknown values give ErrUnknownValue; null values
 // and other types give ErrTypeMismatch.
 func (v *Value) AsBool() (bool, error) {
 	var b C.bool
@@ -721,7 +721,7 @@ func (v *Value) Get(key string) *Value {
 
 // Find looks up an object attribute or map element like Get, telling a
 // missing attribute or key (nil, nil) from a value that cannot have any:
-// an unknown value gives ErrUnknown; a null value, or one that is neither
+// an unknown value gives ErrUnknownValue; a null value, or one that is neither
 // an object nor a map, ErrTypeMismatch.
 func (v *Value) Find(key string) (*Value, error) {
 	s, n := cstr(key)
@@ -821,23 +821,23 @@ type Tristate int
 
 // Tristate values.
 const (
-	False   Tristate = C.DV_TRISTATE_FALSE
-	True    Tristate = C.DV_TRISTATE_TRUE
-	Unknown Tristate = C.DV_TRISTATE_UNKNOWN
+	TristateFalse   Tristate = C.DV_TRISTATE_FALSE
+	TristateTrue    Tristate = C.DV_TRISTATE_TRUE
+	TristateUnknown Tristate = C.DV_TRISTATE_UNKNOWN
 )
 
 // String returns "false", "true" or "unknown".
 func (t Tristate) String() string {
 	switch t {
-	case False:
+	case TristateFalse:
 		return "false"
-	case True:
+	case TristateTrue:
 		return "true"
 	}
 	return "unknown"
 }
 
-// Equals compares as cty Value.Equals: Unknown when the answer depends on
+// Equals compares as cty Value.Equals: TristateUnknown when the answer depends on
 // unknown values; null equals null of any type.
 func (v *Value) Equals(o *Value) Tristate {
 	var r C.dv_tristate_t

@@ -174,7 +174,7 @@ func (v *Value) UnknownAsNull() *Value {
 // dynamic, a more specific value is allowed; a null or unknown of the
 // dynamic type takes the position's type).
 //
-// Errors carry the path of the failing step: ErrUnknown through an unknown
+// Errors carry the path of the failing step: ErrUnknownValue through an unknown
 // value; ErrTypeMismatch through a null or primitive value, for a step of
 // the wrong kind, or for a replacement of the wrong type; ErrNotFound for a
 // missing attribute, key or element; ErrOutOfRange for an index past the

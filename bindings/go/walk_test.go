@@ -87,7 +87,7 @@ func TestFind(t *testing.T) {
 	if e, err := v.Find("nope"); err != nil || e != nil {
 		t.Fatalf("Find(nope) = %v, %v", e, err)
 	}
-	if _, err := v.Get("u").Find("x"); !errors.Is(err, ErrUnknown) {
+	if _, err := v.Get("u").Find("x"); !errors.Is(err, ErrUnknownValue) {
 		t.Fatalf("Find on unknown: %v", err)
 	}
 	n := NullVal(v.Type())

@@ -201,7 +201,7 @@ DV_API dv_status_t dv_json_decode(dv_value_t **out, const char *json, size_t len
  * Encodes a value as JSON by type, byte-identical to cty `json.Marshal`.
  * Parameters and ownership as [`dv_msgpack_encode`].
  *
- * @return `DV_OK`; `DV_ERR_UNKNOWN` (an unknown value: JSON cannot hold
+ * @return `DV_OK`; `DV_ERR_UNKNOWN_VALUE` (an unknown value: JSON cannot hold
  *         one); `DV_ERR_UNSUPPORTED` (an infinity); `DV_ERR_TYPE_MISMATCH`;
  *         `DV_ERR_LIMIT` (as [`dv_msgpack_encode`]); `DV_ERR_INVALID_ARG`;
  *         `DV_ERR_NOMEM`. Thread-safe.

@@ -76,7 +76,10 @@ typedef enum dv_status {
   DV_ERR_INTERNAL = 9,      /**< a bug in libdynval: please report it */
   DV_ERR_REFINEMENT = 10,   /**< contradictory or inapplicable refinement */
   DV_ERR_LIMIT = 11,        /**< a resource limit was exceeded */
-  DV_ERR_UNKNOWN = 12,      /**< the operation needs a known value */
+  DV_ERR_UNKNOWN_VALUE = 12, /**< the value is unknown; the operation needs a known one */
+  DV_ERR_UNKNOWN = DV_ERR_UNKNOWN_VALUE, /**< deprecated name of DV_ERR_UNKNOWN_VALUE (the same
+                                              code; it read like "unknown error"), kept until
+                                              the next SONAME change */
   DV_STATUS__FORCE_INT32 = 0x7FFFFFFF
 } dv_status_t;
 

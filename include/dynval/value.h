@@ -31,7 +31,7 @@
  * order), map entries bytewise by key, object attributes bytewise by name;
  * index-based access uses those orders.
  *
- * Accessors that need a known, non-null value return `DV_ERR_UNKNOWN` for an
+ * Accessors that need a known, non-null value return `DV_ERR_UNKNOWN_VALUE` for an
  * unknown value and `DV_ERR_TYPE_MISMATCH` for a null value or a value of
  * another type.
  */
@@ -432,7 +432,7 @@ DV_API dv_status_t dv_value_refined_length(int64_t *min_out, int64_t *max_out,
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
  * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (not a bool, or null);
- *         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe.
+ *         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_value_as_bool(bool *out, const dv_value_t *v, dv_error_t **err);
 
@@ -447,7 +447,7 @@ DV_API dv_status_t dv_value_as_bool(bool *out, const dv_value_t *v, dv_error_t *
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
  * @return `DV_OK`; `DV_ERR_OUT_OF_RANGE`; `DV_ERR_TYPE_MISMATCH` (not a
- *         number, or null); `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`.
+ *         number, or null); `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`.
  * Thread-safe.
  */
 DV_API dv_status_t dv_value_as_int64(int64_t *out, bool *exact_out, const dv_value_t *v,
@@ -478,7 +478,7 @@ DV_API dv_status_t dv_value_as_double(double *out, bool *exact_out, const dv_val
  *            NULL gives `DV_ERR_INVALID_ARG`.
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
- * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN`;
+ * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN_VALUE`;
  *         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_value_number_text(dv_buf_t *out, const dv_value_t *v, dv_error_t **err);
@@ -489,7 +489,7 @@ DV_API dv_status_t dv_value_number_text(dv_buf_t *out, const dv_value_t *v, dv_e
  * @param out receives the precision in bits; NULL gives `DV_ERR_INVALID_ARG`.
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
- * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN`;
+ * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH`; `DV_ERR_UNKNOWN_VALUE`;
  *         `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_value_number_precision(uint32_t *out, const dv_value_t *v,
@@ -502,7 +502,7 @@ DV_API dv_status_t dv_value_number_precision(uint32_t *out, const dv_value_t *v,
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
  * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (not a string, or null);
- *         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe.
+ *         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_value_as_string(dv_str_t *out, const dv_value_t *v, dv_error_t **err);
 
@@ -515,7 +515,7 @@ DV_API dv_status_t dv_value_as_string(dv_str_t *out, const dv_value_t *v, dv_err
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details.
  * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (primitive, or null);
- *         `DV_ERR_UNKNOWN`; `DV_ERR_INVALID_ARG`. Thread-safe.
+ *         `DV_ERR_UNKNOWN_VALUE`; `DV_ERR_INVALID_ARG`. Thread-safe.
  */
 DV_API dv_status_t dv_value_length(size_t *out, const dv_value_t *v, dv_error_t **err);
 
@@ -587,7 +587,7 @@ DV_API const dv_value_t *dv_value_lookup(const dv_value_t *v, const dv_path_step
  *            `len == 0`.
  * @param len the key length.
  * @param err optional error details.
- * @return `DV_OK` (found or not); `DV_ERR_UNKNOWN` (`v` is unknown);
+ * @return `DV_OK` (found or not); `DV_ERR_UNKNOWN_VALUE` (`v` is unknown);
  *         `DV_ERR_TYPE_MISMATCH` (`v` is null, or neither an object nor a
  *         map); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
  */
@@ -796,7 +796,7 @@ DV_API dv_status_t dv_value_unknown_as_null(dv_value_t **out, const dv_value_t *
  * @param new_value the replacement (reference copied); NULL gives
  *                  `DV_ERR_INVALID_ARG`.
  * @param err optional error details, with the path of the failing step.
- * @return `DV_OK`; `DV_ERR_UNKNOWN` (the path goes through an unknown
+ * @return `DV_OK`; `DV_ERR_UNKNOWN_VALUE` (the path goes through an unknown
  *         value); `DV_ERR_TYPE_MISMATCH` (through a null or primitive
  *         value, a step that does not apply to the value's kind, or a
  *         replacement of the wrong type); `DV_ERR_NOT_FOUND` (no such

@@ -1,4 +1,5 @@
-// dynval::codec: the DynamicValue wire formats, by type (gocty-compat.md 1-3).
+// dynval::codec: the DynamicValue wire formats, by type (docs/wire-format.md;
+// go-cty's exact choices in docs/gocty-behaviour.md).
 //
 // Decoders are total: any byte string yields a Value or throws dynval::Error
 // with a status, a message (go-cty's wording where go-cty has one), the path
@@ -88,7 +89,7 @@ class Scratch {
 
 // What to do with bytes after the top-level value. go-cty ignores them (both
 // formats), and so does libdynval by default, to accept what go-cty accepts
-// (gocty-compat.md section 10); Reject makes them a Status::Parse error at
+// (docs/gocty-differences.md); Reject makes them a Status::Parse error at
 // the offset of the first extra byte (JSON: extra non-whitespace).
 enum class Trailing : uint8_t { Ignore = 0, Reject = 1 };
 
@@ -122,7 +123,7 @@ void msgpack_encode(std::string& out, const Value& v, const Type& type, const En
 
 // ---- JSON (codec/json_*.cpp) ----
 Value json_decode(std::string_view in, const Type& type, const DecodeOptions& opts = {});
-// Throws Status::Unknown for unknown values ("value is not known") and
+// Throws Status::UnknownValue for unknown values ("value is not known") and
 // Status::Unsupported for infinities ("cannot serialize infinity as JSON").
 void json_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts = {});
 

@@ -1,5 +1,5 @@
 // JSON decoding of a cty value by type: go-cty cty/json Unmarshal
-// (unmarshal.go; gocty-compat.md 3.2), in one pass over simdjson On-Demand.
+// (unmarshal.go; docs/gocty-behaviour.md#json-decoding), in one pass over simdjson On-Demand.
 //
 // What go-cty accepts, we accept, with the same results:
 //   - top-level (and nested) `null` is a null of the wanted type;
@@ -15,7 +15,9 @@
 // so do we. Where go-cty panics (tuple too short at top level, heterogeneous
 // list/set/map of dynamic) we return errors.
 //
-// simdjson 3.0.1 pitfalls handled here (DEPENDENCIES.md 3): we never use its
+// simdjson 3.0.1 pitfalls handled here (its number parsing rounds to double
+// or fails on big integers, its literal checks and string unescaping differ
+// from Go's, and On-Demand needs padded input): we never use its
 // number parsing (raw tokens + our own JSON grammar check + Number::parse),
 // validate literals ourselves, unescape strings ourselves (zero-copy when a
 // string has no escapes; Go's surrogate rules), detect trailing content

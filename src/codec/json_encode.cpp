@@ -1,5 +1,5 @@
 // JSON encoding of a cty value by type: go-cty cty/json Marshal
-// (marshal.go, value.go; gocty-compat.md 3.1).
+// (marshal.go, value.go; docs/gocty-behaviour.md#json-encoding).
 //
 // Output is byte-identical to go-cty v1.18.1 built with Go >= 1.22: no
 // whitespace, Go encoding/json string escaping (text::append_json_quoted),
@@ -36,7 +36,7 @@ class JsonEncoder {
   // wrapper, null, then by the *schema* type.
   void encode(const Value& v, const Type& t) {
     out_limit_.check(out_.size() - out_base_);
-    if (!v.is_known()) throw Error(Status::Unknown, "value is not known");
+    if (!v.is_known()) throw Error(Status::UnknownValue, "value is not known");
     const TypeKind tk = t.kind();
     if (tk == TypeKind::Dynamic && !v.type().is_dynamic()) {
       encode_dynamic(v);

@@ -75,46 +75,6 @@ inline int hex_val(char c) {
   return -1;
 }
 
-inline void append_utf8(std::string& out, uint32_t r) {
-  if (r < 0x80) {
-    out.push_back(char(r));
-  } else if (r < 0x800) {
-    out.push_back(char(0xc0 | (r >> 6)));
-    out.push_back(char(0x80 | (r & 0x3f)));
-  } else if (r < 0x10000) {
-    out.push_back(char(0xe0 | (r >> 12)));
-    out.push_back(char(0x80 | ((r >> 6) & 0x3f)));
-    out.push_back(char(0x80 | (r & 0x3f)));
-  } else {
-    out.push_back(char(0xf0 | (r >> 18)));
-    out.push_back(char(0x80 | ((r >> 12) & 0x3f)));
-    out.push_back(char(0x80 | ((r >> 6) & 0x3f)));
-    out.push_back(char(0x80 | (r & 0x3f)));
-  }
-}
-
-// Length of the well-formed UTF-8 sequence at p (Go utf8.DecodeRune's accept
-// ranges), or 0 when Go would decode (RuneError, 1) there.
-inline size_t utf8_seq_len(const unsigned char* p, size_t n) {
-  const unsigned char c = p[0];
-  if (c < 0x80) return 1;
-  auto cont = [&](size_t k, unsigned char lo, unsigned char hi) { return k < n && p[k] >= lo && p[k] <= hi; };
-  if (c >= 0xc2 && c <= 0xdf) return cont(1, 0x80, 0xbf) ? 2 : 0;
-  if (c >= 0xe0 && c <= 0xef) {
-    unsigned char lo = 0x80, hi = 0xbf;
-    if (c == 0xe0) lo = 0xa0;
-    if (c == 0xed) hi = 0x9f;
-    return cont(1, lo, hi) && cont(2, 0x80, 0xbf) ? 3 : 0;
-  }
-  if (c >= 0xf0 && c <= 0xf4) {
-    unsigned char lo = 0x80, hi = 0xbf;
-    if (c == 0xf0) lo = 0x90;
-    if (c == 0xf4) hi = 0x8f;
-    return cont(1, lo, hi) && cont(2, 0x80, 0xbf) && cont(3, 0x80, 0xbf) ? 4 : 0;
-  }
-  return 0;
-}
-
 // A copy of the input in which every byte Go's UTF-8 decoder rejects is
 // replaced by U+FFFD (what encoding/json does inside strings; outside strings
 // such bytes are a syntax error either way). `repl` holds the offsets, in the
@@ -147,7 +107,7 @@ inline Sanitized sanitize_utf8(const char* data, size_t len) {
   const auto* p = reinterpret_cast<const unsigned char*>(data);
   size_t i = 0;
   while (i < len) {
-    size_t k = utf8_seq_len(p + i, len - i);
+    size_t k = text::go_utf8_width(p + i, len - i);
     if (k == 0) {
       out.repl.push_back(out.buf.size());
       out.replaced.push_back(data[i]);
@@ -360,7 +320,7 @@ class JsonDecoder {
               r = 0xfffd;
             }
           }
-          append_utf8(scratch_, uint32_t(r));
+          text::append_utf8(scratch_, char32_t(r));
           break;
         }
         default:

@@ -1,6 +1,6 @@
-// MessagePack decoder: go-cty's cty/msgpack Unmarshal (gocty-compat.md
-// section 2; unmarshal.go, unknown.go), hardened where go-cty crashes or
-// corrupts data (section 10).
+// MessagePack decoder: go-cty's cty/msgpack Unmarshal
+// (docs/gocty-behaviour.md#msgpack-decoding; unmarshal.go, unknown.go),
+// hardened where go-cty crashes or corrupts data (docs/gocty-differences.md).
 //
 // Why a hand-written reader instead of msgpack-cxx's visitor: decoding is
 // type-directed. At every node the schema type decides what is acceptable

@@ -1,6 +1,6 @@
 // The MessagePack reader and type-directed Value decoder: go-cty's cty/msgpack
 // Unmarshal. Shared by msgpack_decode.cpp (the whole document) and the
-// transcoder (transcode_msgpack.cpp), which reuses the header readers and
+// transcoder (transcode.cpp), which reuses the header readers and
 // falls back to decode() for the parts it does not stream (sets, collections
 // of dynamic). Moved here unchanged from msgpack_decode.cpp; see the comment
 // at the top of that file for the design and the differences from go-cty.

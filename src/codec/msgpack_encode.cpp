@@ -1,5 +1,5 @@
 // MessagePack encoder: go-cty's cty/msgpack Marshal, byte for byte
-// (gocty-compat.md section 1; marshal.go, dynamic.go, unknown.go).
+// (docs/gocty-behaviour.md sections 1-6; marshal.go, dynamic.go, unknown.go).
 //
 // Marshal first converts a value whose type does not conform to the type
 // it is encoded as (Type::conforms_to), with convert::convert, the one
@@ -9,7 +9,8 @@
 //     position, so every node is encoded by its own type with no per-node
 //     type checks (the common case: decoded or schema-built values);
 //   - general(): go-cty's marshal() for a conforming value: dynamic
-//     positions get the [type JSON, value] wrapper (section 1.5), unknowns
+//     positions get the [type JSON, value] wrapper
+//     (docs/gocty-behaviour.md#dynamic-wrapper), unknowns
 //     are written with all their refinements, by their own type.
 // Error paths: list/set/tuple elements PathStep::idx, map entries
 // PathStep::key, object attributes PathStep::attr. They are built while
@@ -32,7 +33,7 @@
 namespace dynval::codec {
 namespace {
 
-// The msgpack form of a number (marshal.go, compat 1.3): Int64() exact ->
+// The msgpack form of a number (marshal.go, docs/gocty-behaviour.md#number-form): Int64() exact ->
 // int; Float64() exact and not an integer (or +/-Inf) -> cb; else the
 // decimal Text('f', -1) as a string.
 class Encoder {

@@ -1,9 +1,9 @@
 // MessagePack header writers with exactly the forms go-cty's msgpack library
-// (vmihailenco/msgpack v5.3.5) chooses (gocty-compat.md 1.2). Shared by the
+// (vmihailenco/msgpack v5.3.5) chooses (docs/gocty-behaviour.md#msgpack-headers). Shared by the
 // encoder and the transcoder; everything appends to a std::string.
 //
 // msgpack-cxx's packer is deliberately not used: its pack_double() writes
-// integral doubles as integers (DEPENDENCIES.md 2, pitfall 1), while cty
+// integral doubles as integers, while cty
 // always writes `cb` + 8 bytes; the other forms are a handful of lines.
 #pragma once
 
@@ -167,7 +167,7 @@ inline void write_unknown(std::string& out) { out.append("\xd4\x00\x00", 3); }
 inline constexpr int8_t kExtRefinedUnknown = 0x0c;
 
 // A number in the form go-cty's marshaller picks from its precision
-// (gocty-compat 1.3): int64-exact -> minimal int, exact binary64 and not an
+// (docs/gocty-behaviour.md#number-form): int64-exact -> minimal int, exact binary64 and not an
 // integer -> cb float64, anything else (incl. integers beyond int64) -> the
 // decimal text as a str; +/-Inf -> cb.
 inline void write_number(std::string& out, const Number& n) {

@@ -1,5 +1,5 @@
-// dynval::Number: Go's *big.Float as go-cty uses it (gocty-compat.md section
-// 4). The inline kinds (kInt, kUint, kDouble, kInf) cover every value whose
+// dynval::Number: Go's *big.Float as go-cty uses it
+// (docs/gocty-behaviour.md#numbers to #number-equality). The inline kinds (kInt, kUint, kDouble, kInf) cover every value whose
 // mantissa fits; kBig holds the rest. All decimal output is a port of Go's
 // math/big/ftoa.go working on the exact value (decimal.cpp), so the bytes do
 // not depend on the representation, only on (value, precision).
@@ -619,7 +619,7 @@ double Number::to_double(bool* exact) const noexcept {
   return ret(0, false);
 }
 
-// go-cty cty/msgpack marshal.go (compat 1.3): ±Inf -> float64; Int64()
+// go-cty cty/msgpack marshal.go (docs/gocty-behaviour.md#number-form): ±Inf -> float64; Int64()
 // exact -> int; Float64() exact and !IsInt() -> float64; else Text('f', -1).
 Number::WireForm Number::wire_form() const noexcept {
   switch (kind_) {

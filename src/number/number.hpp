@@ -1,5 +1,5 @@
 // dynval::Number: a cty number, i.e. a Go *big.Float that remembers its
-// precision, plus +/-Inf and -0, never NaN (gocty-compat.md section 4).
+// precision, plus +/-Inf and -0, never NaN (docs/gocty-behaviour.md#numbers).
 //
 // Precision classes that occur on the wire:
 //   64  NumberIntVal / NumberUIntVal (msgpack integers)
@@ -36,7 +36,8 @@ class Number {
  public:
   enum class Kind : uint8_t { Int, Uint, Double, Inf, Big };
 
-  // The msgpack encoding go-cty chooses for this number (compat section 1.3).
+  // The msgpack encoding go-cty chooses for this number
+  // (docs/gocty-behaviour.md#number-form).
   enum class WireForm : uint8_t { Int64, Uint64, Float64, Text };
 
   Number() noexcept = default;  // 0, precision 64 (like from_int64(0))
@@ -120,7 +121,7 @@ class Number {
   std::string hash_text() const;
   void append_hash_text(std::string& out) const;
 
-  // cty rawNumberEqual (compat 4.4): different signs -> false; both integers
+  // cty rawNumberEqual (docs/gocty-behaviour.md#number-equality): different signs -> false; both integers
   // -> exact integer compare; one integer -> false; else text() compare with
   // "-0" read as "0". Inf equals same-signed Inf.
   static bool equal(const Number& a, const Number& b);

@@ -1,4 +1,4 @@
-// dynval schemas: a provider's Schema.Block (DESIGN "Schemas").
+// dynval schemas: a provider's Schema.Block (docs/wire-format.md#blocks).
 //
 // The model mirrors the Terraform/OpenTofu plugin protocol's Schema.Block
 // (tfplugin5/6 .proto) and OpenTofu's internal/configs/configschema:
@@ -478,7 +478,7 @@ IdentitySchemaPtr load_identity_proto(std::string_view bytes, int protocol_versi
 std::string encode_identity_proto(const IdentitySchema& s, int protocol_version);
 
 // ---------------------------------------------------------------------------
-// Schema-aware validation of a value (DESIGN "Codecs": a separate call).
+// Schema-aware validation of a value (a call of its own, never part of decoding).
 //
 // Checks, walking the value with the schema (unknown values are never
 // inspected further, null values have no content):

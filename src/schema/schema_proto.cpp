@@ -35,6 +35,7 @@
 
 #include "schema/schema.hpp"
 #include "support/limits.hpp"
+#include "text/text.hpp"
 
 namespace dynval {
 
@@ -43,41 +44,6 @@ namespace {
 constexpr size_t kMaxMessageDepth = 512;
 
 enum WireType : uint32_t { kVarint = 0, kFixed64 = 1, kLen = 2, kStartGroup = 3, kEndGroup = 4, kFixed32 = 5 };
-
-bool valid_utf8(const uint8_t* p, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    uint8_t c = p[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len;
-    uint32_t cp;
-    if ((c & 0xE0) == 0xC0) {
-      len = 2;
-      cp = c & 0x1F;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3;
-      cp = c & 0x0F;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      return false;
-    }
-    if (n - i < len) return false;
-    for (size_t k = 1; k < len; ++k) {
-      if ((p[i + k] & 0xC0) != 0x80) return false;
-      cp = (cp << 6) | (p[i + k] & 0x3F);
-    }
-    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10FFFF ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-      return false;
-    i += len;
-  }
-  return true;
-}
 
 class Decoder {
  public:
@@ -121,7 +87,7 @@ class Decoder {
   std::string string(Cursor& c, const char* what) {
     const uint8_t* start = c.p;
     std::string_view s = bytes(c);
-    if (!valid_utf8(reinterpret_cast<const uint8_t*>(s.data()), s.size()))
+    if (!text::is_valid_utf8(s))
       fail(Status::Parse, std::string(what) + " is not valid UTF-8", start);
     return std::string(s);
   }

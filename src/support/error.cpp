@@ -16,7 +16,7 @@ const char* status_name(Status s) noexcept {
     case Status::Internal: return "internal error";
     case Status::Refinement: return "invalid refinement";
     case Status::Limit: return "limit exceeded";
-    case Status::Unknown: return "value is not known";
+    case Status::UnknownValue: return "value is not known";
   }
   return "unknown status";
 }

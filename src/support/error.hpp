@@ -26,13 +26,15 @@ enum class Status : int {
   OutOfRange = 5,    // index or numeric conversion out of range
   Parse = 6,         // malformed input bytes (MessagePack, JSON, type JSON, number text)
   Schema = 7,        // invalid schema, or value violates a schema rule
-  Unsupported = 8,   // valid but unsupported input (e.g. unknown in JSON)
+  Unsupported = 8,   // valid but unsupported input (e.g. an infinity in JSON)
   Internal = 9,      // a bug in libdynval
   Refinement = 10,   // contradictory or inapplicable refinement
   Limit = 11,        // a resource limit (depth, size, count) was exceeded
-  Unknown = 12,      // the operation needs a known value
+  UnknownValue = 12, // the value is unknown; the operation needs a known one
 };
 
+// The status's static name ("parse error", ...); "unknown status" for a number
+// that is not a Status. The one list of names: dv_status_str returns these.
 const char* status_name(Status s) noexcept;
 
 class Value;  // values/value.hpp

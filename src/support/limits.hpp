@@ -109,7 +109,8 @@ Error number_digits(size_t max, size_t offset);
 Error document_digits(size_t budget, size_t offset);
 // Collapsed unknown lists would synthesize more than `budget` elements.
 Error synthesized_elements(size_t budget, size_t offset);
-// An unknown value's refinement payload is larger than go-cty reads.
+// An unknown value's refinement payload is larger than go-cty reads (go-cty's
+// message, without the figures).
 Error refinement_payload(size_t length, size_t max, size_t offset);
 // A collection of more elements than a value can hold.
 Error collection_size(size_t count, size_t max);

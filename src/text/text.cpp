@@ -33,7 +33,6 @@ inline std::size_t ascii_prefix_len(const char* p, std::size_t n) noexcept {
   return i;
 }
 
-inline bool is_cont(unsigned char b) noexcept { return (b & 0xC0) == 0x80; }
 
 }  // namespace
 
@@ -55,42 +54,23 @@ bool is_ascii(std::string_view s) noexcept {
   return true;
 }
 
-// Go's utf8.DecodeRuneInString (unicode/utf8/utf8.go): the accept ranges
-// reject overlongs, surrogates and values above U+10FFFF; any invalid
-// sequence decodes as RuneError with width 1.
+// Go's utf8.DecodeRuneInString (unicode/utf8/utf8.go): the width comes from
+// go_utf8_width (Go's accept ranges); any invalid sequence decodes as
+// RuneError with width 1.
 DecodedRune go_decode_rune(std::string_view s) noexcept {
   const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  std::size_t n = s.size();
-  if (n == 0) return {0xFFFD, 0};
-  unsigned char b0 = p[0];
-  if (b0 < 0x80) return {b0, 1};
-  constexpr DecodedRune bad{0xFFFD, 1};
-  if (b0 < 0xC2) return bad;
-  if (b0 < 0xE0) {
-    if (n < 2 || !is_cont(p[1])) return bad;
-    return {static_cast<char32_t>(((b0 & 0x1F) << 6) | (p[1] & 0x3F)), 2};
+  if (s.empty()) return {0xFFFD, 0};
+  switch (go_utf8_width(p, s.size())) {
+    case 1: return {p[0], 1};
+    case 2: return {static_cast<char32_t>(((p[0] & 0x1F) << 6) | (p[1] & 0x3F)), 2};
+    case 3:
+      return {static_cast<char32_t>(((p[0] & 0x0F) << 12) | ((p[1] & 0x3F) << 6) | (p[2] & 0x3F)), 3};
+    case 4:
+      return {static_cast<char32_t>(((p[0] & 0x07) << 18) | ((p[1] & 0x3F) << 12) | ((p[2] & 0x3F) << 6) |
+                                    (p[3] & 0x3F)),
+              4};
+    default: return {0xFFFD, 1};
   }
-  if (b0 < 0xF0) {
-    if (n < 3) return bad;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (b0 == 0xE0) lo = 0xA0;
-    if (b0 == 0xED) hi = 0x9F;
-    if (p[1] < lo || p[1] > hi || !is_cont(p[2])) return bad;
-    return {static_cast<char32_t>(((b0 & 0x0F) << 12) | ((p[1] & 0x3F) << 6) |
-                                  (p[2] & 0x3F)),
-            3};
-  }
-  if (b0 < 0xF5) {
-    if (n < 4) return bad;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (b0 == 0xF0) lo = 0x90;
-    if (b0 == 0xF4) hi = 0x8F;
-    if (p[1] < lo || p[1] > hi || !is_cont(p[2]) || !is_cont(p[3])) return bad;
-    return {static_cast<char32_t>(((b0 & 0x07) << 18) | ((p[1] & 0x3F) << 12) |
-                                  ((p[2] & 0x3F) << 6) | (p[3] & 0x3F)),
-            4};
-  }
-  return bad;
 }
 
 bool is_valid_utf8(std::string_view s) noexcept {
@@ -209,25 +189,6 @@ inline std::size_t json_clean_prefix(const char* p, std::size_t n) noexcept {
   return i;
 }
 
-// Width of the well-formed UTF-8 sequence at p (p[0] >= 0x80, n >= 1
-// bytes available), or 0 if it is not one: Go's utf8.DecodeRune accept
-// ranges, as go_decode_rune.
-inline std::size_t utf8_width(const unsigned char* p, std::size_t n) noexcept {
-  const unsigned char b0 = p[0];
-  if (b0 < 0xE0) return b0 >= 0xC2 && n >= 2 && is_cont(p[1]) ? 2 : 0;
-  if (b0 < 0xF0) {
-    if (n < 3 || !is_cont(p[2])) return 0;
-    const unsigned char lo = b0 == 0xE0 ? 0xA0 : 0x80, hi = b0 == 0xED ? 0x9F : 0xBF;
-    return p[1] >= lo && p[1] <= hi ? 3 : 0;
-  }
-  if (b0 < 0xF5) {
-    if (n < 4 || !is_cont(p[2]) || !is_cont(p[3])) return 0;
-    const unsigned char lo = b0 == 0xF0 ? 0x90 : 0x80, hi = b0 == 0xF4 ? 0x8F : 0xBF;
-    return p[1] >= lo && p[1] <= hi ? 4 : 0;
-  }
-  return 0;
-}
-
 // Appends the escape of ASCII byte b (one that is not kJsonSafe).
 inline void append_json_escape(std::string& out, unsigned char b) {
   char esc[6] = {'\\', 0, 0, 0, 0, 0};
@@ -289,7 +250,7 @@ void append_json_quoted(std::string& out, std::string_view s) {
     }
     // A run of non-ASCII runes.
     do {
-      const std::size_t w = utf8_width(u + i, n - i);
+      const std::size_t w = go_utf8_width(u + i, n - i);
       if (w == 0) {  // RuneError of width 1: one invalid byte
         out.append(p + start, i - start);
         out.append("\\ufffd", 6);
@@ -396,16 +357,9 @@ void append_go_quoted(std::string& out, std::string_view s) {
 std::string go_quote_char(unsigned char c) {
   if (c == '\'') return "'\\''";
   if (c == '"') return "'\"'";
-  char rune[2];
-  size_t n = 1;
-  if (c < 0x80) {
-    rune[0] = char(c);
-  } else {  // U+0080..U+00FF in UTF-8
-    rune[0] = char(0xC0 | (c >> 6));
-    rune[1] = char(0x80 | (c & 0x3F));
-    n = 2;
-  }
-  std::string q = go_quoted(std::string_view(rune, n));
+  std::string rune;
+  append_utf8(rune, c);  // Go's string(c): the byte becomes rune U+00XX
+  std::string q = go_quoted(rune);
   return "'" + q.substr(1, q.size() - 2) + "'";
 }
 

@@ -60,6 +60,30 @@ std::ptrdiff_t nfc_last_boundary(std::string_view b);
 // numbers, punctuation, symbols and U+0020.
 bool go_is_print(char32_t r) noexcept;
 
+// The one home of Go's UTF-8 acceptance rule (unicode/utf8 DecodeRune's
+// accept ranges): the width (1 to 4) of the well-formed sequence at the start
+// of p, which has n >= 1 bytes; 0 where Go decodes (RuneError, 1): a stray
+// or missing continuation byte, an overlong form, a surrogate, a value above
+// U+10FFFF, or a sequence cut short by the end. Inline: JSON writing and
+// reading call it per non-ASCII rune.
+inline std::size_t go_utf8_width(const unsigned char* p, std::size_t n) noexcept {
+  const unsigned char b0 = p[0];
+  auto cont = [](unsigned char b) { return (b & 0xC0) == 0x80; };
+  if (b0 < 0x80) return 1;
+  if (b0 < 0xE0) return b0 >= 0xC2 && n >= 2 && cont(p[1]) ? 2 : 0;
+  if (b0 < 0xF0) {
+    if (n < 3 || !cont(p[2])) return 0;
+    const unsigned char lo = b0 == 0xE0 ? 0xA0 : 0x80, hi = b0 == 0xED ? 0x9F : 0xBF;
+    return p[1] >= lo && p[1] <= hi ? 3 : 0;
+  }
+  if (b0 < 0xF5) {
+    if (n < 4 || !cont(p[2]) || !cont(p[3])) return 0;
+    const unsigned char lo = b0 == 0xF0 ? 0x90 : 0x80, hi = b0 == 0xF4 ? 0x8F : 0xBF;
+    return p[1] >= lo && p[1] <= hi ? 4 : 0;
+  }
+  return 0;
+}
+
 // Go's utf8.DecodeRuneInString: the rune and its width; invalid input gives
 // U+FFFD with width 1 (width 0 only for an empty string).
 struct DecodedRune {
@@ -67,6 +91,26 @@ struct DecodedRune {
   std::size_t width;
 };
 DecodedRune go_decode_rune(std::string_view s) noexcept;
+
+// Appends the UTF-8 encoding of r (at most 0x10FFFF), as Go's string(r) and
+// utf8.AppendRune do for valid runes. No validation: callers pass runes they
+// decoded or checked (a surrogate would be encoded like any other value).
+inline void append_utf8(std::string& out, char32_t r) {
+  if (r < 0x80) {
+    out.push_back(static_cast<char>(r));
+  } else if (r < 0x800) {
+    const char b[2] = {static_cast<char>(0xC0 | (r >> 6)), static_cast<char>(0x80 | (r & 0x3F))};
+    out.append(b, 2);
+  } else if (r < 0x10000) {
+    const char b[3] = {static_cast<char>(0xE0 | (r >> 12)), static_cast<char>(0x80 | ((r >> 6) & 0x3F)),
+                       static_cast<char>(0x80 | (r & 0x3F))};
+    out.append(b, 3);
+  } else {
+    const char b[4] = {static_cast<char>(0xF0 | (r >> 18)), static_cast<char>(0x80 | ((r >> 12) & 0x3F)),
+                       static_cast<char>(0x80 | ((r >> 6) & 0x3F)), static_cast<char>(0x80 | (r & 0x3F))};
+    out.append(b, 4);
+  }
+}
 
 namespace detail {
 

@@ -1,4 +1,4 @@
-// dynval::Type: an immutable cty type (gocty-compat.md, DESIGN "The data model").
+// dynval::Type: an immutable cty type (docs/wire-format.md#types).
 //
 // A Type is a handle (one pointer) to an immutable, refcounted node. The
 // primitive types and dynamic are static, immortal nodes (no atomic traffic).
@@ -108,7 +108,7 @@ class Type {
   friend bool operator==(const Type& a, const Type& b) noexcept;
   friend bool operator!=(const Type& a, const Type& b) noexcept { return !(a == b); }
 
-  // go-cty Type.MarshalJSON (compat 3.3): compact, sorted, HTML-escaped,
+  // go-cty Type.MarshalJSON (docs/gocty-behaviour.md#type-json): compact, sorted, HTML-escaped,
   // third element for optional attributes.
   std::string to_json() const;
   void append_json(std::string& out) const;

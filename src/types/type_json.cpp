@@ -1,4 +1,4 @@
-// The type-constraint JSON format of go-cty (gocty-compat.md section 3.3):
+// The type-constraint JSON format of go-cty (docs/gocty-behaviour.md#type-json):
 // Type.MarshalJSON and Type.UnmarshalJSON from cty/json.go.
 //
 // Writing is simple and cached per node. Reading mirrors go-cty exactly,
@@ -144,44 +144,6 @@ int hex_val(unsigned char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return -1;
-}
-
-void append_utf8(std::string& out, uint32_t r) {
-  if (r < 0x80) {
-    out += char(r);
-  } else if (r < 0x800) {
-    out += char(0xC0 | (r >> 6));
-    out += char(0x80 | (r & 0x3F));
-  } else if (r < 0x10000) {
-    out += char(0xE0 | (r >> 12));
-    out += char(0x80 | ((r >> 6) & 0x3F));
-    out += char(0x80 | (r & 0x3F));
-  } else {
-    out += char(0xF0 | (r >> 18));
-    out += char(0x80 | ((r >> 12) & 0x3F));
-    out += char(0x80 | ((r >> 6) & 0x3F));
-    out += char(0x80 | (r & 0x3F));
-  }
-}
-
-// Length of the valid UTF-8 sequence at s[i] (per Go's utf8.DecodeRune, which
-// rejects overlongs, surrogates and > U+10FFFF), or 0 when it is invalid.
-size_t valid_utf8_len(std::string_view s, size_t i) {
-  auto at = [&](size_t k) -> unsigned { return k < s.size() ? (unsigned char)s[k] : 0u; };
-  unsigned c = at(i);
-  auto cont = [](unsigned b, unsigned lo, unsigned hi) { return b >= lo && b <= hi; };
-  if (c >= 0xC2 && c <= 0xDF) return cont(at(i + 1), 0x80, 0xBF) ? 2 : 0;
-  if (c >= 0xE0 && c <= 0xEF) {
-    unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-    return cont(at(i + 1), lo, hi) && cont(at(i + 2), 0x80, 0xBF) ? 3 : 0;
-  }
-  if (c >= 0xF0 && c <= 0xF4) {
-    unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-    return cont(at(i + 1), lo, hi) && cont(at(i + 2), 0x80, 0xBF) && cont(at(i + 3), 0x80, 0xBF)
-               ? 4
-               : 0;
-  }
-  return 0;
 }
 
 enum class Scalar : uint8_t { String, Number, Bool, Null };
@@ -502,7 +464,7 @@ class TypeJsonReader {
                 r = 0xFFFD;  // utf16.DecodeRune failed: the second escape stays
               }
             }
-            append_utf8(out, uint32_t(r));
+            text::append_utf8(out, char32_t(r));
             continue;
           }
           default: out += esc; i += 2; continue;  // \\ \/ \"
@@ -513,7 +475,7 @@ class TypeJsonReader {
         ++i;
         continue;
       }
-      size_t n = valid_utf8_len(s_.substr(0, end), i);
+      size_t n = text::go_utf8_width(reinterpret_cast<const unsigned char*>(s_.data()) + i, end - i);
       if (n == 0) {
         out += "\xEF\xBF\xBD";
         ++i;

@@ -1,4 +1,5 @@
-// Helpers about unknown-value refinements for the codecs (gocty-compat.md 1.6).
+// Helpers about unknown-value refinements for the codecs
+// (docs/gocty-behaviour.md#refinements).
 #pragma once
 
 #include <string>

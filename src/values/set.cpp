@@ -1,5 +1,6 @@
 // Sets: go-cty membership, iteration order and hash bytes
-// (cty/set_internals.go setRules, cty/set/set.go; gocty-compat.md section 5).
+// (cty/set_internals.go setRules, cty/set/set.go; docs/gocty-behaviour.md
+// #set-membership, #set-order, #set-hash).
 //
 // go-cty keeps a set as buckets keyed by crc32 of appendSetHashBytes; Add
 // appends an element unless its bucket already holds one that Equals() it
@@ -42,7 +43,7 @@ void Value::append_element_hashes(std::string& out, char open, char close) const
   out.push_back(close);
 }
 
-// appendSetHashBytes (compat 5.3).
+// appendSetHashBytes (docs/gocty-behaviour.md#set-hash).
 void Value::append_set_hash_bytes(std::string& out) const {
   if (!is_known()) {
     out.push_back('?');
@@ -88,7 +89,7 @@ void Value::append_set_hash_bytes(std::string& out) const {
   }
 }
 
-// setRules.Less (compat 5.2).
+// setRules.Less (docs/gocty-behaviour.md#set-order).
 bool Value::set_less(const Value& a, const Value& b) {
   if (a.raw_equals(b)) return false;  // "if they are equal then v1 can't be less"
   if (b.is_null() && !a.is_null()) return true;

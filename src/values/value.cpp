@@ -561,7 +561,7 @@ namespace {
 
 [[noreturn]] void fail_access(const Value& v, const char* want) {
   if (v.state() == Value::State::Unknown) {
-    throw Error(Status::Unknown, std::string("value is unknown; ") + want + " needs a known value");
+    throw Error(Status::UnknownValue, std::string("value is unknown; ") + want + " needs a known value");
   }
   if (v.state() == Value::State::Null) {
     throw Error(Status::TypeMismatch, std::string("value is null; ") + want + " needs a non-null value");

@@ -1,5 +1,5 @@
-// dynval::Value: an immutable cty value (DESIGN "The data model";
-// gocty-compat.md sections 1.6, 4, 5).
+// dynval::Value: an immutable cty value (docs/wire-format.md#types;
+// docs/gocty-behaviour.md#refinements, #numbers, #set-membership).
 //
 // A Value is null, unknown (optionally refined) or known, at any type. It is
 // immutable; copying is O(1) (inline payload or an atomic refcount bump), so
@@ -105,7 +105,7 @@ class Value {
   // dynamic-typed ones, the type is list(elem).
   static Value list(const Type& elem, std::vector<Value> elems);
   // Deduplicates (first wins; unknowns never merge) and orders elements as
-  // go-cty iterates them (compat 5.2).
+  // go-cty iterates them (docs/gocty-behaviour.md#set-order).
   static Value set(const Type& elem, std::vector<Value> elems);
   // MapVal: keys NFC-normalised, duplicate keys after NFC: last wins; entries
   // kept bytewise-sorted by key. Element types as for list().
@@ -223,9 +223,9 @@ class Value {
   // equals(a, b) == True implies hash(a) == hash(b).
   uint64_t hash() const;
 
-  // go-cty set hash bytes (appendSetHashBytes, compat 5.3).
+  // go-cty set hash bytes (appendSetHashBytes, docs/gocty-behaviour.md#set-hash).
   void append_set_hash_bytes(std::string& out) const;
-  // go-cty set Less (compat 5.2) for two elements of one set.
+  // go-cty set Less (docs/gocty-behaviour.md#set-order) for two elements of one set.
   static bool set_less(const Value& a, const Value& b);
 
   // Follow a path without errors: attribute steps on objects, key steps on

@@ -266,7 +266,7 @@ Value set_path(const Value& root, const Path& p, Value nv) {
   const Value* cur = &root;
   for (size_t i = 0; i < p.size(); ++i) {
     const PathStep& s = p[i];
-    if (!cur->is_known()) fail_at(Status::Unknown, "cannot set a path through an unknown value", p, i);
+    if (!cur->is_known()) fail_at(Status::UnknownValue, "cannot set a path through an unknown value", p, i);
     if (cur->is_null()) fail_at(Status::TypeMismatch, "cannot set a path through a null value", p, i);
     const Type& t = cur->type();
     const TypeKind k = t.kind();

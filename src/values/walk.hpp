@@ -78,7 +78,7 @@ Value unknown_as_null(const Value& v);
 // may be more specific, and a list, set or map must still end up with one
 // element type); a null or unknown value of the dynamic type takes that
 // type. An empty path returns `nv`. Throws Error with the path of the
-// failing step: Status::Unknown through an unknown value,
+// failing step: Status::UnknownValue through an unknown value,
 // Status::TypeMismatch through a null or primitive value, for a step that
 // does not apply to the value's kind, or for a replacement of the wrong
 // type; Status::NotFound for a missing attribute, key or element;

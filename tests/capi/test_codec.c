@@ -1,5 +1,6 @@
 /* tests/capi/test_codec.c: codec.h (and buffer.h), with bytes verified
- * against go-cty v1.18.1 (shared/spec/gocty-compat.md section 1.6 and 9). */
+ * against go-cty v1.18.1 (docs/gocty-behaviour.md#refinements and
+ * tests/data/gocty-vectors.txt). */
 #include "check.h"
 
 static dv_type_t *parse_type(const char *json) {
@@ -48,7 +49,7 @@ static void test_unknowns(void) {
   CHECK(msgpack_is(v, dv_value_type(v), "d40000"));
   {
     dv_buf_t j = DV_BUF_INIT;
-    CHECK_STATUS(dv_json_encode(&j, v, dv_value_type(v), &err), DV_ERR_UNKNOWN);
+    CHECK_STATUS(dv_json_encode(&j, v, dv_value_type(v), &err), DV_ERR_UNKNOWN_VALUE);
     CHECK(j.ptr == NULL);
   }
   dv_value_free(v);

@@ -250,7 +250,7 @@ static void test_null_unknown(void) {
   CHECK_OK(dv_value_new_unknown(&unk, dv_type_string(), NULL, &err));
   CHECK(!dv_value_is_known(unk) && !dv_value_is_null(unk) && !dv_value_is_wholly_known(unk));
   CHECK(!dv_value_refined_not_null(unk));
-  CHECK_STATUS(dv_value_as_string(&view, unk, &err), DV_ERR_UNKNOWN);
+  CHECK_STATUS(dv_value_as_string(&view, unk, &err), DV_ERR_UNKNOWN_VALUE);
 
   {
     dv_refinements_t r = DV_REFINEMENTS_INIT;
@@ -337,7 +337,7 @@ static void test_null_unknown(void) {
     CHECK_OK(dv_value_new_unknown(&col, list_t, &r, &err));
     CHECK_OK(dv_value_refined_length(&lo, &hi, col, &err));
     CHECK(lo == 1 && hi == 3);
-    CHECK_STATUS(dv_value_length(&n, col, &err), DV_ERR_UNKNOWN);
+    CHECK_STATUS(dv_value_length(&n, col, &err), DV_ERR_UNKNOWN_VALUE);
     CHECK_STATUS(dv_value_refined_length(&lo, &hi, unk, &err), DV_ERR_TYPE_MISMATCH);
     /* A list holding an unknown is known but not wholly known. */
     {
@@ -623,7 +623,7 @@ static void test_edits(void) {
   CHECK(found == NULL);
   CHECK_OK(dv_value_find(&found, dv_value_get(v, "m", 1), "k", 1, &err));
   CHECK(found != NULL);
-  CHECK_STATUS(dv_value_find(&found, u, "k", 1, &err), DV_ERR_UNKNOWN);
+  CHECK_STATUS(dv_value_find(&found, u, "k", 1, &err), DV_ERR_UNKNOWN_VALUE);
   CHECK_STATUS(dv_value_find(&found, dv_value_get(v, "l", 1), "k", 1, &err), DV_ERR_TYPE_MISMATCH);
   {
     dv_value_t *null_obj = NULL;

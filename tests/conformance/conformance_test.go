@@ -351,7 +351,7 @@ func (r *runner) valueCase(i int, g *gen, T cty.Type, v cty.Value) {
 		_, terr := dynval.MsgpackToJSON(mp, dT, nil)
 		want := dynval.ErrUnsupported // go-cty reports the first problem depth-first
 		if strings.Contains(jerr.Error(), "not known") {
-			want = dynval.ErrUnknown
+			want = dynval.ErrUnknownValue
 		}
 		if !errors.Is(derr, want) || !errors.Is(terr, want) {
 			diff("json-error", mp, "go-cty JSON fails (%v); libdynval encode gives %v and transcode %v, want %v", jerr, derr, terr, want)

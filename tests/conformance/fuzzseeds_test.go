@@ -12,20 +12,26 @@ import (
 	ctymsgpack "github.com/zclconf/go-cty/cty/msgpack"
 )
 
-// TestWriteFuzzSeeds writes the value seeds of the fuzz corpora
-// (tests/fuzz/make-corpus.sh): random types and values from the conformance
-// generator, encoded by go-cty, one per line as
+// TestMain runs the tests, unless DYNVAL_FUZZ_SEEDS names an output file:
+// then it only writes the value seeds of the fuzz corpora and exits (what
+// tests/fuzz/make-corpus.sh asks for). The generator is not a test, so an
+// ordinary run neither runs nor skips it.
+func TestMain(m *testing.M) {
+	if out := os.Getenv("DYNVAL_FUZZ_SEEDS"); out != "" {
+		if err := writeFuzzSeeds(out, int(envInt("DYNVAL_FUZZ_SEED_COUNT", 300))); err != nil {
+			fmt.Fprintln(os.Stderr, "writing fuzz seeds:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// writeFuzzSeeds writes n random types and values from the conformance
+// generator (seed 20261121), encoded by go-cty, one per line as
 //
 //	<type JSON hex> TAB <msgpack hex> TAB <JSON hex, or "-" when go-cty cannot encode it as JSON>
-//
-// It only runs when DYNVAL_FUZZ_SEEDS names the output file
-// (DYNVAL_FUZZ_SEED_COUNT cases, default 300, seed 20261121).
-func TestWriteFuzzSeeds(t *testing.T) {
-	out := os.Getenv("DYNVAL_FUZZ_SEEDS")
-	if out == "" {
-		t.Skip("DYNVAL_FUZZ_SEEDS not set")
-	}
-	n := int(envInt("DYNVAL_FUZZ_SEED_COUNT", 300))
+func writeFuzzSeeds(out string, n int) error {
 	var b strings.Builder
 	for i := 0; i < n; i++ {
 		g := &gen{r: rand.New(rand.NewSource(20261121 + int64(i)))}
@@ -41,7 +47,5 @@ func TestWriteFuzzSeeds(t *testing.T) {
 		}
 		fmt.Fprintf(&b, "%s\t%s\t%s\n", hex.EncodeToString([]byte(typeJSON(T))), hex.EncodeToString(mp), js)
 	}
-	if err := os.WriteFile(out, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	return os.WriteFile(out, []byte(b.String()), 0o644)
 }

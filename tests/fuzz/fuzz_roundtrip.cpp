@@ -6,7 +6,7 @@
 //     that encodes to the same bytes; where v holds numbers MessagePack
 //     cannot carry (go-cty's narrow text numbers: bytes only; -0: from the
 //     second round on; see has_narrow_number) the weaker property;
-//   - JSON: encode(v) succeeds unless v holds an unknown (Status::Unknown)
+//   - JSON: encode(v) succeeds unless v holds an unknown (Status::UnknownValue)
 //     or an infinity (Status::Unsupported); the text decodes and encodes
 //     again, and from the second round on text and value are a fixpoint
 //     (the first round may replace invalid UTF-8, as go-cty does); when the
@@ -135,7 +135,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     codec::json_encode(js, v, type);
   } catch (const Error& e) {
-    FUZZ_CHECK(e.status() == Status::Unknown || e.status() == Status::Unsupported, "json_encode: %s",
+    FUZZ_CHECK(e.status() == Status::UnknownValue || e.status() == Status::Unsupported, "json_encode: %s",
                e.message().c_str());
     return 0;
   }

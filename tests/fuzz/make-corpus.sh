@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Regenerates the committed seed corpora tests/fuzz/corpus/<target>/ from
-#   - random types and values encoded by go-cty (tests/conformance
-#     TestWriteFuzzSeeds, fixed seed),
+#   - random types and values encoded by go-cty (tests/conformance, its
+#     TestMain with DYNVAL_FUZZ_SEEDS set; fixed seed),
 #   - tests/fuzz/crash-inputs.tsv (go-cty's known crash inputs and other
 #     hostile shapes),
 #   - small `providers schema -json` documents cut from the real provider
-#     schemas in ../shared/provider-schemas (one resource each).
+#     schemas in tests/data/provider-schemas (one resource each).
 # Findings that a fuzzing campaign turns up are added to the corpora by
 # scripts/fuzz.sh --merge, not here; this script keeps files it did not write.
 #
@@ -13,7 +13,6 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 build="$(cd "${1:?usage: make-corpus.sh BUILD_DIR}" && pwd)"
-shared="${DYNVAL_SHARED_DIR:-$root/../shared}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
@@ -22,10 +21,10 @@ meson compile -C "$build" fuzz_seed_tool dynval:shared_library >/dev/null
 echo "go-cty value seeds"
 (cd "$root/tests/conformance" &&
   PKG_CONFIG_PATH="$build/meson-uninstalled" LD_LIBRARY_PATH="$build/capi" \
-  DYNVAL_FUZZ_SEEDS="$work/values.tsv" go test -run TestWriteFuzzSeeds -count=1 . >/dev/null)
+  DYNVAL_FUZZ_SEEDS="$work/values.tsv" go test -run '^$' -count=1 . >/dev/null)
 
 echo "schema documents"
-python3 - "$shared/provider-schemas" "$work/schemas" <<'PY'
+python3 - "$root/tests/data/provider-schemas" "$work/schemas" <<'PY'
 import io, json, os, subprocess, sys
 src, out = sys.argv[1], sys.argv[2]
 os.makedirs(out)

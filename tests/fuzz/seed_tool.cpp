@@ -3,7 +3,7 @@
 //
 //   fuzz_seed_tool OUTDIR VALUES.tsv CRASHES.tsv SCHEMA_DOC...
 //
-// VALUES.tsv (written by tests/conformance TestWriteFuzzSeeds with go-cty):
+// VALUES.tsv (written by tests/conformance with DYNVAL_FUZZ_SEEDS set, with go-cty):
 //   <type JSON hex> TAB <msgpack hex> TAB <JSON hex or ->
 // CRASHES.tsv (tests/fuzz/crash-inputs.tsv, hand-written; # comments):
 //   msgpack TAB <type JSON> TAB <payload hex> TAB <comment>

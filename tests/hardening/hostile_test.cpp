@@ -567,7 +567,7 @@ Outcome check(const std::string& label, Fmt f, std::string_view in, const Type& 
       if (want.path) {
         EXPECT_EQ(got.path_len, *want.path) << got.message;
       }
-      if (st != Status::Unknown && st != Status::Unsupported) {  // decode errors locate themselves
+      if (st != Status::UnknownValue && st != Status::Unsupported) {  // decode errors locate themselves
         EXPECT_NE(got.offset, kNoOffset) << got.message;
         if (got.offset != kNoOffset) {
           EXPECT_LE(got.offset, in.size()) << got.message;
@@ -1357,7 +1357,7 @@ TEST(HostileTruncation, MsgpackEveryPrefix) {
     worst = std::max(worst, worst_via);
   }
   Expect whole = ok([&](const Value& d) { EXPECT_TRUE(d.raw_equals(v)) << d.go_string(); });
-  whole.transcode_status = Status::Unknown;  // JSON cannot hold the unknowns
+  whole.transcode_status = Status::UnknownValue;  // JSON cannot hold the unknowns
   check("whole input (with unknowns)", Fmt::Msgpack, in, t, whole);
 
   const Value known = realistic_value(false);

@@ -9,7 +9,7 @@
 # libclang-dev, or any libclang.so found by clang-sys; set LIBCLANG_PATH to
 # pick one). Builds of the crates never run bindgen.
 #
-# Rules (STYLE.md 2.7): allowlists dv_.* / DV_.*; C enums become constants
+# Rules: allowlists dv_.* / DV_.*; C enums become constants
 # plus a type alias, never Rust enums (a newer library may return values the
 # Rust enum does not know, which would be undefined behaviour).
 set -eu

@@ -1,4 +1,4 @@
-// gen_fixtures writes tests/unit/schema/data/go_schema_v{5,6}.hex: tfplugin5 /
+// gen_fixtures writes tests/data/schema-proto/go_schema_v{5,6}.hex: tfplugin5 /
 // tfplugin6 `Schema` messages encoded by Go's protobuf runtime (dynamicpb over
 // descriptors declared here with the field numbers of Terraform's
 // docs/plugin-protocol/tfplugin5.proto (5.10) and tfplugin6.proto (6.11)),
@@ -7,7 +7,7 @@
 // ResourceIdentitySchema message (the same in both protocols), with
 // go_identity.type.json.
 //
-//	cd tests/gocty/schema && go run . ../../unit/schema/data
+//	cd tests/gocty/schema && go run . ../../data/schema-proto
 package main
 
 import (

@@ -1,5 +1,5 @@
 // Unit tests of the JSON codec (src/codec/json_*.cpp) against go-cty v1.18.1:
-// every JS and UJ row of spec/gocty-vectors.txt, go-cty's own
+// every JS and UJ row of tests/data/gocty-vectors.txt, go-cty's own
 // cty/json/value_test.go cases, and the error / hardening behaviour.
 #include <gtest/gtest.h>
 
@@ -14,6 +14,7 @@
 
 #include "codec/codec.hpp"
 #include "codec/json_decode.hpp"
+#include "common/golden.hpp"
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "types/type.hpp"
@@ -81,42 +82,8 @@ Type Obj(std::vector<std::pair<std::string, Type>> attrs) {
 }
 Value ObjV(std::vector<std::pair<std::string, Value>> attrs) { return Value::object(std::move(attrs)); }
 
-// Go >= 1.22 writes \b and \f where the Go 1.19 vectors show \u0008 / \u000c.
-std::string go122(std::string s) {
-  for (auto [from, to] : {std::pair<const char*, const char*>{"\\u0008", "\\b"}, {"\\u000c", "\\f"}}) {
-    for (size_t p = 0; (p = s.find(from, p)) != std::string::npos;) s.replace(p, 6, to);
-  }
-  return s;
-}
-
-// ---- the vectors file ----
-
-struct VectorRow {
-  std::string kind, rest;
-};
-
-std::vector<VectorRow> load_vectors() {
-  std::vector<VectorRow> rows;
-  const char* dir = std::getenv("DYNVAL_SHARED_DIR");
-  std::string path = std::string(dir ? dir : "../shared") + "/spec/gocty-vectors.txt";
-  std::ifstream in(path);
-  if (!in) return rows;
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.size() < 4 || line[0] == '#') continue;
-    rows.push_back({line.substr(0, 2), line.substr(4)});
-  }
-  return rows;
-}
-
-// If `rest` is `label` followed by whitespace, returns the remaining column.
-std::optional<std::string> match_label(const std::string& rest, const std::string& label) {
-  if (rest.compare(0, label.size(), label) != 0) return std::nullopt;
-  if (rest.size() == label.size()) return std::string();
-  if (rest[label.size()] != ' ') return std::nullopt;
-  size_t p = rest.find_first_not_of(' ', label.size());
-  return p == std::string::npos ? std::string() : rest.substr(p);
-}
+using dynval::test::GoldenRow;
+using dynval::test::gocty_rows;
 
 struct EncCase {
   std::function<Value()> value;
@@ -149,7 +116,8 @@ std::map<std::string, EncCase> js_cases() {
   num("float 2^53", [] { return F(9007199254740992.0); });
   num("float -0", [] { return F(-0.0); });
   num("float 1e-320 subnormal", [] { return F(1e-320); });
-  num("float 0.30000000000000004", [] { return F(0.3); });  // binary64 0.3 (see the file's header)
+  num("float 0.3", [] { return F(0.3); });
+  num("float 0.1+0.2", [] { return F(0.1 + 0.2); });  // binary64 sum: 0.30000000000000004
   num("float 1e21", [] { return F(1e21); });
   num("float 123.456", [] { return F(123.456); });
   num("float 5e-324", [] { return F(5e-324); });
@@ -278,68 +246,54 @@ std::string go_err_message(const std::string& col) {
 // ============================================================ vectors
 
 TEST(JsonVectors, EveryJSRow) {
-  auto rows = load_vectors();
-  if (rows.empty()) GTEST_SKIP() << "gocty-vectors.txt not found (DYNVAL_SHARED_DIR)";
   auto cases = js_cases();
   int checked = 0, skipped_marked = 0;
-  for (const auto& r : rows) {
-    if (r.kind != "JS") continue;
-    if (r.rest.rfind("marked", 0) == 0) {
+  for (const GoldenRow& r : gocty_rows("JS")) {
+    if (r.label == "marked") {
       ++skipped_marked;  // libdynval values carry no marks
       continue;
     }
-    // Longest label that matches.
-    const EncCase* c = nullptr;
-    std::string label, want;
-    for (const auto& [l, ec] : cases) {
-      auto col = match_label(r.rest, l);
-      if (col && l.size() > label.size()) {
-        c = &ec;
-        label = l;
-        want = *col;
-      }
-    }
-    ASSERT_NE(c, nullptr) << "no test value for JS row: " << r.rest;
-    SCOPED_TRACE("JS " + label);
+    auto it = cases.find(r.label);
+    ASSERT_NE(it, cases.end()) << "no test value for JS row: " << r.label;
+    const EncCase* c = &it->second;
+    const std::string& want = r.output;
+    SCOPED_TRACE("JS " + r.label);
+    EXPECT_EQ(c->type.to_json(), r.type) << "the row's schema type";
     ++checked;
     if (want.rfind("ERR ", 0) == 0) {
       Error e = enc_err(c->value(), c->type);
       EXPECT_EQ(e.message(), want.substr(4));
-      EXPECT_EQ(e.status(), want.find("infinity") != std::string::npos ? Status::Unsupported : Status::Unknown);
+      EXPECT_EQ(e.status(), want.find("infinity") != std::string::npos ? Status::Unsupported : Status::UnknownValue);
       continue;
     }
-    EXPECT_EQ(enc(c->value(), c->type), go122(want));
+    EXPECT_EQ(enc(c->value(), c->type), want);
   }
   EXPECT_EQ(skipped_marked, 1);
-  EXPECT_EQ(checked, 89);  // 90 JS rows, one of them "marked"
+  EXPECT_EQ(checked, 90);  // 91 JS rows, one of them "marked"
 }
 
 TEST(JsonVectors, EveryUJRow) {
-  auto rows = load_vectors();
-  if (rows.empty()) GTEST_SKIP() << "gocty-vectors.txt not found (DYNVAL_SHARED_DIR)";
   auto cases = uj_cases();
   auto errs = uj_errors();
   int checked = 0;
-  for (const auto& r : rows) {
-    if (r.kind != "UJ") continue;
-    const DecCase* c = nullptr;
-    std::string label, col;
-    for (const auto& [l, dc] : cases) {
-      auto m = match_label(r.rest, l);
-      if (m && l.size() > label.size()) {
-        c = &dc;
-        label = l;
-        col = *m;
-      }
-    }
-    ASSERT_NE(c, nullptr) << "no test input for UJ row: " << r.rest;
+  for (const GoldenRow& r : gocty_rows("UJ")) {
+    auto it = cases.find(r.label);
+    ASSERT_NE(it, cases.end()) << "no test input for UJ row: " << r.label;
+    const DecCase* c = &it->second;
+    const std::string& label = r.label;
+    const std::string& col = r.output;
     SCOPED_TRACE("UJ " + label + " input " + c->input);
+    // The input and type built here are the ones go-cty was given.
+    EXPECT_EQ(c->input, r.input);
+    EXPECT_EQ(c->type.to_json(), r.type);
     ++checked;
     if (col.rfind("ERR ", 0) == 0 || col.rfind("PANIC ", 0) == 0) {
       ASSERT_FALSE(c->want) << "row is an error";
       Error e = dec_err(c->input, c->type);
       const ErrWant& w = errs.at(label);
-      if (col.rfind("ERR ", 0) == 0) EXPECT_EQ(go_err_message(col), w.message);
+      if (col.rfind("ERR ", 0) == 0) {
+        EXPECT_EQ(go_err_message(col), w.message);
+      }
       EXPECT_EQ(e.message(), w.message);
       EXPECT_EQ(e.path(), w.path);
       EXPECT_NE(e.offset(), kNoOffset);
@@ -423,7 +377,7 @@ TEST(JsonGoCty, ValueJSONable) {
 // ============================================================ encoder
 
 TEST(JsonEncode, Escaping) {
-  // Go >= 1.22 form with DEL raw (gocty-compat.md 3.1).
+  // Go >= 1.22 form with DEL raw (docs/gocty-behaviour.md#json-encoding).
   EXPECT_EQ(enc(S("<>&\xe2\x80\xa8\xe2\x80\xa9\"\\\n\r\t\b\f\x01\x7f\xc3\xa9\xf0\x9f\x98\x80"), T_S()),
             "\"\\u003c\\u003e\\u0026\\u2028\\u2029\\\"\\\\\\n\\r\\t\\b\\f\\u0001\x7f\xc3\xa9\xf0\x9f\x98\x80\"");
   // keys and attribute names are escaped the same way
@@ -470,7 +424,7 @@ TEST(JsonEncode, UnknownAnywhereFailsWithPath) {
                                        Value::map(T_S(), {{"v4", Value::unknown(T_S())}})})}});
   std::string out = "keep";
   Error e = expect_error([&] { json_encode(out, v, t); });
-  EXPECT_EQ(e.status(), Status::Unknown);
+  EXPECT_EQ(e.status(), Status::UnknownValue);
   EXPECT_EQ(e.message(), "value is not known");
   EXPECT_EQ(e.path(), (Path{PathStep::attr("net"), PathStep::idx(1), PathStep::key("v4")}));
   EXPECT_EQ(out, "keep");  // the caller's buffer is left as it was
@@ -478,7 +432,7 @@ TEST(JsonEncode, UnknownAnywhereFailsWithPath) {
   EXPECT_EQ(enc_err(Value::unknown(T_S()), T_D()).message(), "value is not known");
   // inside a wrapper go-cty prefixes the inner error
   Error w = enc_err(Value::list(T_S(), {Value::unknown(T_S())}), T_D());
-  EXPECT_EQ(w.status(), Status::Unknown);
+  EXPECT_EQ(w.status(), Status::UnknownValue);
   EXPECT_EQ(w.message(), "failed to serialize value: value is not known");
 }
 

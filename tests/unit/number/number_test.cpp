@@ -1,5 +1,6 @@
-// Unit tests of dynval::Number (gocty-compat.md section 4, 1.3 and 5.3).
-// Expected strings come from the compat notes or from Go's math/big.
+// Unit tests of dynval::Number (docs/gocty-behaviour.md#numbers to
+// #number-equality, #number-form, #set-hash). Expected strings come from
+// those notes or from Go's math/big.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -180,7 +181,7 @@ TEST(NumberText, GoShortestAtOwnPrecision) {
   EXPECT_EQ(P("0.1000000000000000055511151231257827021181583404541015625").text(),
             "0.1000000000000000055511151231257827021181583404541015625");
   EXPECT_EQ(P("0.1").text(), "0.1");
-  // Go differs from strconv here (compat 4.3).
+  // Go differs from strconv here (docs/gocty-behaviour.md#number-text).
   EXPECT_EQ(Number::from_double(572686107139451968.0).text(), "572686107139451960");
   std::string sub = Number::from_double(5e-324).text();
   EXPECT_EQ(sub, "0." + std::string(323, '0') + "4940656458412465");

@@ -1,35 +1,25 @@
-// Every number row of /work/shared/spec/gocty-vectors.txt (bytes produced by
-// go-cty itself): MP rows give the msgpack form (and for float64/int/string
-// the exact payload), JS rows the JSON text = Text('f', -1), HS rows the
-// Text('f', -1) label and the set-hash String().
+// Every number row of tests/data/gocty-vectors.txt (bytes produced by go-cty
+// itself): MP rows give the msgpack form (and for float64/int/string the
+// exact payload), JS rows the JSON text = Text('f', -1), HS rows the
+// Text('f', -1) text (input column) and the set-hash String() (output).
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
+#include "common/golden.hpp"
 #include "number/number.hpp"
 
 using dynval::Number;
 
 namespace {
 
-struct Row {
-  std::string kind, label, output;
-  int line;
-};
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(' ');
-  size_t e = s.find_last_not_of(' ');
-  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
-}
+using dynval::test::GoldenRow;
 
 bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
 
@@ -38,34 +28,11 @@ bool is_number_label(const std::string& l) {
          starts_with(l, "bigfloat ") || l == "+Inf" || l == "-Inf" || starts_with(l, "int64 ");
 }
 
-std::optional<std::vector<Row>> load_rows() {
-  const char* dir = std::getenv("DYNVAL_SHARED_DIR");
-  if (!dir) return std::nullopt;
-  std::ifstream f(std::string(dir) + "/spec/gocty-vectors.txt");
-  if (!f) return std::nullopt;
-  std::vector<Row> rows;
-  std::string line;
-  int no = 0;
-  while (std::getline(f, line)) {
-    no++;
-    if (line.size() < 4 || line[0] == '#') continue;
-    std::string kind = line.substr(0, 2);
-    if (kind != "MP" && kind != "JS" && kind != "HS") continue;
-    std::string rest = line.substr(4);
-    Row r;
-    r.kind = kind;
-    r.line = no;
-    size_t err = rest.find(" ERR ");
-    if (kind == "JS" && err != std::string::npos) {
-      r.label = trim(rest.substr(0, err));
-      r.output = trim(rest.substr(err + 1));
-    } else {
-      size_t sp = rest.find_last_of(' ');
-      if (sp == std::string::npos) continue;
-      r.label = trim(rest.substr(0, sp));
-      r.output = rest.substr(sp + 1);
-    }
-    if (kind == "HS" || is_number_label(r.label)) rows.push_back(r);
+// The MP, JS and HS rows about numbers, in file order.
+std::vector<GoldenRow> number_rows() {
+  std::vector<GoldenRow> rows;
+  for (const GoldenRow& r : dynval::test::gocty_vectors()) {
+    if ((r.kind == "MP" || r.kind == "JS" || r.kind == "HS") && is_number_label(r.label)) rows.push_back(r);
   }
   return rows;
 }
@@ -83,8 +50,7 @@ std::optional<Number> build(const std::string& label) {
     size_t sp = x.find(' ');
     if (sp != std::string::npos) x = x.substr(0, sp);  // "1e-320 subnormal"
     if (x == "2^53") return Number::from_double(9007199254740992.0);
-    // The vector file notes that this row is really binary64 0.3 (Go constant folding).
-    if (x == "0.30000000000000004") return Number::from_double(0.3);
+    if (x == "0.1+0.2") return Number::from_double(0.1 + 0.2);  // binary64 sum
     return Number::from_double(std::strtod(x.c_str(), nullptr));
   }
   return std::nullopt;
@@ -152,12 +118,10 @@ void check_msgpack(const Number& n, const std::string& hex, const std::string& w
 }
 
 TEST(NumberVectors, AllNumberRows) {
-  auto rows = load_rows();
-  if (!rows) GTEST_SKIP() << "DYNVAL_SHARED_DIR/spec/gocty-vectors.txt not found";
   int mp = 0, js = 0, hs = 0;
-  for (const Row& r : *rows) {
+  for (const GoldenRow& r : number_rows()) {
     std::string where = "line " + std::to_string(r.line) + ": " + r.kind + " " + r.label;
-    std::optional<Number> n = r.kind == "HS" ? Number::parse(r.label) : build(r.label);
+    std::optional<Number> n = build(r.label);
     ASSERT_TRUE(n.has_value()) << where;
     if (r.kind == "MP") {
       check_msgpack(*n, r.output, where);
@@ -170,15 +134,15 @@ TEST(NumberVectors, AllNumberRows) {
       }
       js++;
     } else {
-      EXPECT_EQ(n->text(), r.label) << where;
+      EXPECT_EQ(n->text(), r.input) << where;
       EXPECT_EQ(n->hash_text(), r.output) << where;
       hs++;
     }
   }
-  // The file has 59 MP, 59 JS and 14 HS number rows; fail loudly if the
+  // The file has 60 MP, 60 JS and 14 HS number rows; fail loudly if the
   // row selection silently stops matching.
-  EXPECT_EQ(mp, 59);
-  EXPECT_EQ(js, 59);
+  EXPECT_EQ(mp, 60);
+  EXPECT_EQ(js, 60);
   EXPECT_EQ(hs, 14);
   std::printf("checked %d MP, %d JS, %d HS number rows\n", mp, js, hs);
 }

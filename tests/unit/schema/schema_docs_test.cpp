@@ -1,5 +1,5 @@
-// All six real provider schema documents of $DYNVAL_SHARED_DIR/provider-schemas:
-// every block loads and yields its implied type.
+// All six real provider schema documents of tests/data/provider-schemas
+// (origins in its README): every block loads and yields its implied type.
 //
 // Cross-check: for each document, an FNV-1a 64 digest over the lines
 // "ADDR\tSELECTOR\tIMPLIED_TYPE_JSON\n" of every block in document order must
@@ -10,9 +10,8 @@
 
 #include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <sys/stat.h>
 
+#include "common/golden.hpp"
 #include "schema/schema.hpp"
 
 using namespace dynval;
@@ -20,8 +19,7 @@ using namespace dynval;
 namespace {
 
 struct Doc {
-  const char* file;
-  const char* decompress;  // command prefix
+  const char* file;  // under tests/data/provider-schemas
   size_t providers;
   size_t resources;
   size_t data_sources;
@@ -30,31 +28,16 @@ struct Doc {
 };
 
 const Doc kDocs[] = {
-    {"registry.terraform.io_hashicorp_aws_5.99.1.json.zst", "zstd -dc", 1, 1514, 608, 0, 0x069d847b9603b623ull},
-    {"registry.terraform.io_hashicorp_awscc_1.44.0.json.zst", "zstd -dc", 1, 1142, 2012, 0, 0x508d89a8cb979080ull},
-    {"registry.terraform.io_hashicorp_azurerm_4.32.0.json.zst", "zstd -dc", 1, 1097, 376, 0, 0x59ba40843111e961ull},
-    {"registry.terraform.io_hashicorp_google_6.38.0.json.zst", "zstd -dc", 1, 1060, 357, 0, 0xb29b928ee906762full},
-    {"registry.terraform.io_hashicorp_kubernetes_2.37.1.json.zst", "zstd -dc", 1, 82, 26, 0, 0x90dbaf31e1def9f6ull},
-    {"terraform-json_testdata_120_basic_schemas.json.gz", "gzip -dc", 2, 981, 373, 0, 0xc67e6c7b4807e197ull},
+    {"registry.terraform.io_hashicorp_aws_5.99.1.json.zst", 1, 1514, 608, 0, 0x069d847b9603b623ull},
+    {"registry.terraform.io_hashicorp_awscc_1.44.0.json.zst", 1, 1142, 2012, 0, 0x508d89a8cb979080ull},
+    {"registry.terraform.io_hashicorp_azurerm_4.32.0.json.zst", 1, 1097, 376, 0, 0x59ba40843111e961ull},
+    {"registry.terraform.io_hashicorp_google_6.38.0.json.zst", 1, 1060, 357, 0, 0xb29b928ee906762full},
+    {"registry.terraform.io_hashicorp_kubernetes_2.37.1.json.zst", 1, 82, 26, 0, 0x90dbaf31e1def9f6ull},
+    {"terraform-json_testdata_120_basic_schemas.json.gz", 2, 981, 373, 0, 0xc67e6c7b4807e197ull},
 };
 
-std::string dir() {
-  const char* d = std::getenv("DYNVAL_SHARED_DIR");
-  return std::string(d ? d : "../shared") + "/provider-schemas";
-}
-
-bool read_doc(const Doc& d, std::string& out) {
-  std::string path = dir() + "/" + d.file;
-  struct stat st;
-  if (stat(path.c_str(), &st) != 0) return false;
-  std::string cmd = std::string(d.decompress) + " '" + path + "'";
-  FILE* f = popen(cmd.c_str(), "r");
-  if (!f) return false;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-  return pclose(f) == 0 && !out.empty();
-}
+// The decompressed document; the loader fails the test when it is missing.
+std::string read_doc(const Doc& d) { return dynval::test::read_data(std::string("provider-schemas/") + d.file); }
 
 uint64_t fnv(uint64_t h, std::string_view s) {
   for (unsigned char c : s) {
@@ -74,8 +57,7 @@ class SchemaDocs : public ::testing::TestWithParam<Doc> {};
 
 TEST_P(SchemaDocs, EveryBlockLoadsWithItsImpliedType) {
   const Doc& d = GetParam();
-  std::string text;
-  if (!read_doc(d, text)) GTEST_SKIP() << "absent or undecompressable: " << dir() << "/" << d.file;
+  const std::string text = read_doc(d);
 
   auto t0 = std::chrono::steady_clock::now();
   auto all = load_all_schemas_json(JsonInput{text});
@@ -126,8 +108,7 @@ INSTANTIATE_TEST_SUITE_P(Real, SchemaDocs, ::testing::ValuesIn(kDocs),
                          [](const ::testing::TestParamInfo<Doc>& i) { return "doc" + std::to_string(i.index); });
 
 TEST(SchemaDocsFacts, AwsAndOthers) {
-  std::string aws;
-  if (!read_doc(kDocs[0], aws)) GTEST_SKIP() << "AWS document absent";
+  const std::string aws = read_doc(kDocs[0]);
   auto t0 = std::chrono::steady_clock::now();
   auto inst = load_schema_json(aws, "resource:aws_instance");
   double ms = ms_since(t0);
@@ -153,19 +134,14 @@ TEST(SchemaDocsFacts, AwsAndOthers) {
   auto ami_ds = load_schema_json(aws, "data:aws_ami", "registry.terraform.io/hashicorp/aws");
   EXPECT_NE(ami_ds->block.find_attribute("owners"), nullptr);
 
-  std::string k8s;
-  if (read_doc(kDocs[4], k8s)) {
-    auto m = load_schema_json(k8s, "resource:kubernetes_manifest");
-    EXPECT_EQ(*m->block.find_attribute("manifest")->type, Type::dynamic());
-    EXPECT_TRUE(m->implied_type().has_dynamic());
-  }
-  std::string cc;
-  if (read_doc(kDocs[1], cc)) {
-    // awscc is all protocol-6 nested attributes.
-    auto all = load_all_schemas_json(JsonInput{cc});
-    size_t nested = 0;
-    for (auto& e : all)
-      for (auto& a : e.schema->block.attributes) nested += a.nested_type.has_value();
-    EXPECT_GT(nested, 1000u);
-  }
+  const std::string k8s = read_doc(kDocs[4]);
+  auto m = load_schema_json(k8s, "resource:kubernetes_manifest");
+  EXPECT_EQ(*m->block.find_attribute("manifest")->type, Type::dynamic());
+  EXPECT_TRUE(m->implied_type().has_dynamic());
+  // awscc is all protocol-6 nested attributes.
+  auto all = load_all_schemas_json(JsonInput{read_doc(kDocs[1])});
+  size_t nested = 0;
+  for (auto& e : all)
+    for (auto& a : e.schema->block.attributes) nested += a.nested_type.has_value();
+  EXPECT_GT(nested, 1000u);
 }

@@ -1,12 +1,12 @@
 // tfplugin5/6 Schema messages: round trips, hand-made wire bytes, unknown
-// fields, malformed and truncated input, and (when present) fixtures
-// encoded by Go's protobuf runtime.
+// fields, malformed and truncated input, and the fixtures encoded by Go's
+// protobuf runtime (tests/data/schema-proto).
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <sstream>
-#include <stdexcept>
+#include <cctype>
 
+#include "common/golden.hpp"
+#include "common/hex.hpp"
 #include "schema/schema.hpp"
 
 using namespace dynval;
@@ -40,19 +40,6 @@ SchemaPtr sample(bool nested) {
   return std::move(b).schema(4);
 }
 
-std::string hex_decode(const std::string& hex) {
-  std::string out;
-  auto nib = [](char c) { return c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10; };
-  for (size_t i = 0; i + 1 < hex.size(); i += 2) {
-    if (isspace(static_cast<unsigned char>(hex[i]))) {
-      --i;
-      continue;
-    }
-    out.push_back(char(nib(hex[i]) << 4 | nib(hex[i + 1])));
-  }
-  return out;
-}
-
 void append_varint(std::string& s, uint64_t v) {
   while (v >= 0x80) {
     s.push_back(char(v | 0x80));
@@ -73,22 +60,18 @@ std::string field_varint(uint32_t f, uint64_t v) {
   return s;
 }
 
-// A Go fixture: the bytes of DATA/NAME.hex and the type JSON of
-// DATA/NAME.type.json.
+// A Go fixture (tests/gocty/schema/gen_fixtures.go): the bytes of
+// tests/data/schema-proto/NAME.hex and the type JSON of NAME.type.json. The
+// loader fails the test when a file is missing.
 struct GoFixture {
   std::string bytes;
   std::string type_json;
 };
 
 GoFixture read_fixture(const std::string& name) {
-  std::string dir = DYNVAL_SCHEMA_TEST_DATA;
-  std::ifstream hex(dir + "/" + name + ".hex");
-  std::ifstream want(dir + "/" + name + ".type.json");
-  if (!hex || !want) throw std::runtime_error("missing fixture " + dir + "/" + name);
-  std::stringstream hs, ws;
-  hs << hex.rdbuf();
-  ws << want.rdbuf();
-  GoFixture f{hex_decode(hs.str()), ws.str()};
+  const std::string base = "schema-proto/" + name;
+  GoFixture f{dynval::test::unhex(dynval::test::read_data(base + ".hex")),
+              dynval::test::read_data(base + ".type.json")};
   while (!f.type_json.empty() && isspace(static_cast<unsigned char>(f.type_json.back()))) f.type_json.pop_back();
   return f;
 }

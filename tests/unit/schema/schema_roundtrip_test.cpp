@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "common/golden.hpp"
 #include "schema/schema.hpp"
 
 using namespace dynval;
@@ -31,18 +32,7 @@ const Doc kDocs[] = {
 };
 
 // tests/data/provider-schemas/<file>, decompressed; throws when missing.
-std::string read_doc(const std::string& file) {
-  std::string path = std::string(DYNVAL_SCHEMA_DOCS_DIR) + "/" + file;
-  std::string cmd = (file.ends_with(".gz") ? "gzip -dc '" : "zstd -dcq '") + path + "'";
-  FILE* f = popen(cmd.c_str(), "r");
-  if (!f) throw std::runtime_error("cannot run " + cmd);
-  std::string out;
-  char buf[1 << 16];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, f)) > 0) out.append(buf, n);
-  if (pclose(f) != 0 || out.empty()) throw std::runtime_error("cannot read " + path);
-  return out;
-}
+std::string read_doc(const std::string& file) { return dynval::test::read_data("provider-schemas/" + file); }
 
 class SchemaRoundTrip : public ::testing::TestWithParam<Doc> {};
 

@@ -1,15 +1,13 @@
 // Unit tests of the type-constraint JSON format (go-cty Type.MarshalJSON /
-// UnmarshalJSON, gocty-compat.md section 3.3).
+// UnmarshalJSON, docs/gocty-behaviour.md#type-json).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <thread>
 #include <vector>
 
+#include "common/golden.hpp"
 #include "support/error.hpp"
 #include "types/type.hpp"
 
@@ -278,11 +276,6 @@ const GoCase kGoCases[] = {
     {"[\"list\",\"string\"\001]"sv, Outcome::Error, "invalid character '\\x01' after array element"sv, ""sv},
 };
 
-std::string shared_dir() {
-  const char* d = std::getenv("DYNVAL_SHARED_DIR");
-  return d != nullptr ? d : "../shared";
-}
-
 }  // namespace
 
 // Every input above went through go-cty v1.18.1; libdynval must give the same
@@ -320,8 +313,6 @@ TEST(TypeJson, MatchesGoCty) {
 // Go. Each is built here through the API and must print identically, and
 // must parse back to the same type.
 TEST(TypeJson, VectorFileTypeRows) {
-  std::ifstream f(shared_dir() + "/spec/gocty-vectors.txt");
-  ASSERT_TRUE(f.good()) << "cannot open gocty-vectors.txt under " << shared_dir();
   Type big = obj({
       {"e", Type::empty_tuple()},
       {"l", Type::list(Type::set(Type::map(Type::boolean())))},
@@ -329,15 +320,11 @@ TEST(TypeJson, VectorFileTypeRows) {
       {"t", Type::tuple({Type::string(), Type::dynamic()})},
   });
   Type objt = obj({{"<&>", Type::boolean(), true}, {"a", Type::number()}, {"b", Type::string(), true}});
-  std::string line;
   int rows = 0;
-  while (std::getline(f, line)) {
-    if (line.rfind("TY", 0) != 0) continue;
-    std::istringstream ss(line);
-    std::string kind, label, json;
-    ss >> kind >> label;
-    std::getline(ss >> std::ws, json);
-    SCOPED_TRACE(line);
+  for (const dynval::test::GoldenRow& r : dynval::test::gocty_rows("TY")) {
+    const std::string& label = r.label;
+    const std::string& json = r.output;
+    SCOPED_TRACE(label + " " + json);
     ++rows;
     Type parsed = Type::from_json(json);
     if (label == "bigT") {

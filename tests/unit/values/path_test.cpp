@@ -1,5 +1,5 @@
 // lookup(Path), dynval::path_string and go_string (cty GoString style, the
-// UM/UJ rows of gocty-vectors.txt).
+// UM/UJ rows of tests/data/gocty-vectors.txt).
 #include <gtest/gtest.h>
 
 #include "support/error.hpp"

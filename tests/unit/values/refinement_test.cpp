@@ -1,5 +1,5 @@
 // Refined unknowns: validation and collapse (go-cty unknown_refinement.go,
-// gocty-compat.md 1.6 and the "unk ..." / "refine ..." vectors).
+// docs/gocty-behaviour.md#refinements and the "unk ..." / "refine ..." vectors).
 #include <gtest/gtest.h>
 
 #include <functional>

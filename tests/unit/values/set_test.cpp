@@ -1,5 +1,6 @@
-// Sets: membership, go-cty iteration order and hash bytes (gocty-compat.md
-// section 5 and the "set ..." / "HS" vectors of gocty-vectors.txt).
+// Sets: membership, go-cty iteration order and hash bytes
+// (docs/gocty-behaviour.md#set-membership, #set-order, #set-hash and the
+// "set ..." / "HS" rows of tests/data/gocty-vectors.txt).
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -299,7 +299,7 @@ TEST(ValueTuple, Types) {
 TEST(ValueAccessors, WrongKindNullUnknown) {
   EXPECT_EQ(status_of([] { S("a").as_bool(); }), Status::TypeMismatch);
   EXPECT_EQ(status_of([] { Value::null(TB()).as_bool(); }), Status::TypeMismatch);
-  EXPECT_EQ(status_of([] { Value::unknown(TB()).as_bool(); }), Status::Unknown);
+  EXPECT_EQ(status_of([] { Value::unknown(TB()).as_bool(); }), Status::UnknownValue);
   EXPECT_EQ(status_of([] { I(1).as_string(); }), Status::TypeMismatch);
   EXPECT_EQ(status_of([] { S("x").length(); }), Status::TypeMismatch);
   EXPECT_EQ(status_of([] { list_of(TS(), {}).key_at(0); }), Status::TypeMismatch);

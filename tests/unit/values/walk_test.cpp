@@ -384,7 +384,7 @@ TEST(SetPath, Edits) {
     size_t at;
   };
   std::vector<Case> cases{
-      {{PathStep::attr("u"), PathStep::idx(0)}, S("x"), Status::Unknown,
+      {{PathStep::attr("u"), PathStep::idx(0)}, S("x"), Status::UnknownValue,
        "cannot set a path through an unknown value", 2},
       {{PathStep::attr("n"), PathStep::key("k")}, S("x"), Status::TypeMismatch,
        "cannot set a path through a null value", 2},

@@ -46,7 +46,8 @@ pub enum Status {
     Refinement,
     /// `DV_ERR_LIMIT`: a resource limit was exceeded.
     Limit,
-    /// `DV_ERR_UNKNOWN`: the operation needs a known value.
+    /// `DV_ERR_UNKNOWN_VALUE`: the value is unknown; the operation needs a
+    /// known one.
     UnknownValue,
     /// A status code this version of the bindings does not know.
     Unknown(i32),
@@ -73,7 +74,7 @@ impl Status {
             sys::DV_ERR_INTERNAL => Status::Internal,
             sys::DV_ERR_REFINEMENT => Status::Refinement,
             sys::DV_ERR_LIMIT => Status::Limit,
-            sys::DV_ERR_UNKNOWN => Status::UnknownValue,
+            sys::DV_ERR_UNKNOWN_VALUE => Status::UnknownValue,
             _ => Status::Unknown(code),
         }
     }
@@ -96,7 +97,7 @@ impl Status {
             Status::Internal => sys::DV_ERR_INTERNAL,
             Status::Refinement => sys::DV_ERR_REFINEMENT,
             Status::Limit => sys::DV_ERR_LIMIT,
-            Status::UnknownValue => sys::DV_ERR_UNKNOWN,
+            Status::UnknownValue => sys::DV_ERR_UNKNOWN_VALUE,
             Status::Unknown(code) => return code,
         };
         raw as i32

@@ -1,5 +1,5 @@
 //! Integration tests of the safe API against the real library. Expected
-//! bytes come from go-cty (shared/spec/gocty-vectors.txt).
+//! bytes come from go-cty (tests/data/gocty-vectors.txt).
 
 use std::collections::HashSet;
 use std::path::Path;
