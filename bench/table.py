@@ -63,6 +63,7 @@ def go_secs(lib, op, case):
         "msgpack_to_json": ("msgpack_decode", "json_encode"),
         "json_to_msgpack": ("json_decode", "msgpack_encode"),
         "msgpack_to_msgpack": ("msgpack_decode", "msgpack_encode"),
+        "json_to_json": ("json_decode", "json_encode"),
     }
     if lib == "GoCty" and op in combos:
         parts = [gobench.get((lib, p + "/" + case)) for p in combos[op]]
@@ -215,14 +216,25 @@ target_floor("MessagePack decode vs msgpack-cxx visitor (strings_* excluded)", "
 target_ratio("JSON decode vs go-cty", "json_decode", 30)
 target_ratio("JSON encode vs go-cty", "json_encode", 30)
 target_floor("JSON decode vs simdjson On-Demand", "json_decode", 4)
-for direction in ("msgpack", "json"):
-    k = f"msgpack_to_{direction}"
-    if k in cli:
-        lib = cli[k]["median_s"]
-        go = go_secs("GoCty", "msgpack_to_msgpack" if direction == "msgpack" else "msgpack_to_json", cli["case"])
-        if go:
-            targets.append([f"`dynval convert` msgpack->{direction}, {cli['size_mb']:.1f} MB, whole process vs go-cty in-process",
-                            ">= 30x", f"{go / lib:.1f}x ({lib * 1e3:.0f} ms vs {go * 1e3:.0f} ms)", verdict(go / lib >= 30)])
+# The CLI: every conversion against go-cty doing the same in-process; the
+# round trips (same format in and out) also against the schema-less floor
+# of the same bytes, as whole processes.
+for k in ("msgpack_to_msgpack", "json_to_json", "msgpack_to_json", "json_to_msgpack"):
+    if k not in cli:
+        continue
+    src = k.split("_to_")[0]
+    size = cli["size_mb"] if src == "msgpack" else cli.get("json_size_mb", cli["size_mb"])
+    lib = cli[k]["median_s"]
+    go = go_secs("GoCty", k, cli["case"])
+    if go:
+        targets.append([f"`dynval convert` {k.replace('_to_', '->')}, {size:.1f} MB, whole process vs go-cty in-process",
+                        ">= 30x", f"{go / lib:.1f}x ({lib * 1e3:.0f} ms vs {go * 1e3:.0f} ms)", verdict(go / lib >= 30)])
+    fk = f"floor_{src}_roundtrip"
+    if src == k.split("_to_")[1] and fk in cli:
+        fl = cli[fk]["median_s"]
+        what = "msgpack-cxx unpack + pack" if src == "msgpack" else "simdjson DOM parse + minify"
+        targets.append([f"`dynval convert` {k.replace('_to_', '->')} vs the schema-less floor ({what}), whole processes",
+                        "<= 1.0x", f"{lib / fl:.2f}x ({lib * 1e3:.0f} ms vs {fl * 1e3:.0f} ms)", verdict(lib <= fl)])
 if set_t[3000] and set_t[30000] and set_t[300000]:
     r1, r2 = set_t[30000] / set_t[3000], set_t[300000] / set_t[30000]
     targets.append(["Sets: 10x elements costs", "<= 12x time",
@@ -255,9 +267,16 @@ if sch_floor:
                    (("simdjson On-Demand walk (floor)", sch_floor), ("load one resource", sch_one),
                     ("load all blocks", sch_all))]))
 if cli:
-    extra.append((f"`dynval convert` whole process, {cli['case']} ({cli['size_mb']:.1f} MB MessagePack), median of {cli['runs']}",
-                  ["conversion", "ms", "MB/s"],
-                  [[k, f"{v['median_s'] * 1e3:.0f}", fmt(cli['size_mb'] / v['median_s'])]
+    def in_mb(k):
+        return cli.get("json_size_mb", cli["size_mb"]) if k.startswith("json") or k == "floor_json_roundtrip" else cli["size_mb"]
+    extra.append((f"`dynval convert` and the schema-less floors, whole process, {cli['case']} "
+                  f"({cli['size_mb']:.1f} MB MessagePack, {cli.get('json_size_mb', 0):.1f} MB JSON), "
+                  f"{cli['runs']} runs (load {' '.join(cli.get('load_before', []))} before, "
+                  f"{' '.join(cli.get('load_after', []))} after)",
+                  ["conversion", "median ms", "min ms", "max ms", "input MB/s", "same bytes as go-cty"],
+                  [[k, f"{v['median_s'] * 1e3:.0f}", f"{v.get('min_s', v['median_s']) * 1e3:.0f}",
+                    f"{v.get('max_s', v['median_s']) * 1e3:.0f}", fmt(in_mb(k) / v['median_s']),
+                    {True: "yes", False: "NO"}.get(v.get("same_bytes_as_gocty"), "n/a")]
                    for k, v in cli.items() if isinstance(v, dict)]))
 diffs = [[k.split("/")[1], k.split("/")[0]] for k, b in cpp.items() if b.get("differs_from_gocty")]
 extra.append(("Byte-for-byte check of libdynval's encodings against the go-cty corpus files",

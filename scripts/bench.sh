@@ -42,7 +42,7 @@ command -v go >/dev/null || { say "Go is required (go-cty corpus and benchmarks)
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" -Dbench=true -Dtests=false --buildtype=release
 fi
-ninja -C "$build" -j"$jobs" bench/dynval_bench cli/dynval
+ninja -C "$build" -j"$jobs" bench/dynval_bench bench/floor_cli cli/dynval
 
 # 3. Corpus (cached; the stamp is the generator's source hash).
 stamp=$(cat bench/corpus/main.go bench/corpus/go.mod | sha256sum | cut -c1-16)
@@ -87,28 +87,51 @@ else
   : >"$build/bench-go.txt"
 fi
 
-# 4c. The CLI as a whole process: round trip of the 20 MB planned state.
-say "timing dynval convert (whole process)"
-python3 - "$build" <<'EOF'
+# 4c. The CLI as a whole process: round trips of the 20 MB planned state,
+# and the schema-less floors on the same bytes (bench/floor_cli.cpp:
+# msgpack-cxx unpack + pack, simdjson DOM parse + minify), each run
+# BENCH_CLI_RUNS times (default 7), interleaved so that load changes hit all
+# of them alike; median, min and max are reported.
+say "timing dynval convert and the floors (whole process)"
+python3 - "$build" "${BENCH_CLI_RUNS:-7}" <<'EOF'
 import json, os, statistics, subprocess, sys, time
-build = sys.argv[1]
+build, runs = sys.argv[1], int(sys.argv[2])
 c = os.path.join(build, "corpus")
 case = "aws_quicksight_dashboard"
-inp = os.path.join(c, case + ".msgpack")
-base = [os.path.join(build, "cli", "dynval"), "convert", "--schema", os.path.join(c, "quicksight.schema.json"),
-        "--block", "resource:" + case, "--from", "msgpack"]
-res = {"case": case, "size_mb": os.path.getsize(inp) / 1e6, "runs": 5}
-for to, ref in (("msgpack", case + ".msgpack"), ("json", case + ".json")):
-    out = os.path.join(build, "cli-out." + to)
-    times = []
-    for _ in range(res["runs"]):
+mp, js = os.path.join(c, case + ".msgpack"), os.path.join(c, case + ".json")
+conv = [os.path.join(build, "cli", "dynval"), "convert", "--schema", os.path.join(c, "quicksight.schema.json"),
+        "--block", "resource:" + case]
+floor = os.path.join(build, "bench", "floor_cli")
+res = {"case": case, "size_mb": os.path.getsize(mp) / 1e6, "json_size_mb": os.path.getsize(js) / 1e6,
+       "runs": runs, "load_before": open("/proc/loadavg").read().split()[:3]}
+# name: (command, output, reference bytes or None)
+jobs = {}
+for src, inp in (("msgpack", mp), ("json", js)):
+    for to, ref in (("msgpack", mp), ("json", js)):
+        out = os.path.join(build, f"cli-out.{src}-to-{to}")
+        # json->msgpack is not compared: numbers read from JSON text are 512-bit
+        # decimals, which go-cty writes as text where the original had a float64.
+        jobs[f"{src}_to_{to}"] = (conv + ["--from", src, "--to", to, inp, out], out, None if (src, to) == ("json", "msgpack") else ref)
+jobs["floor_msgpack_roundtrip"] = ([floor, "msgpack", mp, os.path.join(build, "floor-out.msgpack")], None, None)
+jobs["floor_json_roundtrip"] = ([floor, "json", js, os.path.join(build, "floor-out.json")], None, None)
+times = {k: [] for k in jobs}
+for _ in range(runs):
+    for k, (cmd, _, _) in jobs.items():
         t = time.perf_counter()
-        subprocess.run(base + ["--to", to, inp, out], check=True)
-        times.append(time.perf_counter() - t)
-    got = open(out, "rb").read().rstrip(b"\n") if to == "json" else open(out, "rb").read()
-    same = got == open(os.path.join(c, ref), "rb").read()
-    res["msgpack_to_" + to] = {"median_s": statistics.median(times), "min_s": min(times), "same_bytes_as_gocty": same}
-    print(f"bench: dynval convert msgpack->{to}: median {statistics.median(times)*1e3:.0f} ms, output identical to go-cty: {same}", file=sys.stderr)
+        subprocess.run(cmd, check=True)
+        times[k].append(time.perf_counter() - t)
+for k, (cmd, out, ref) in jobs.items():
+    ts = times[k]
+    r = {"median_s": statistics.median(ts), "min_s": min(ts), "max_s": max(ts)}
+    if ref:
+        got = open(out, "rb").read()
+        if k.endswith("_to_json"):
+            got = got.rstrip(b"\n")
+        r["same_bytes_as_gocty"] = got == open(ref, "rb").read()
+    res[k] = r
+    print(f"bench: {k}: median {r['median_s']*1e3:.0f} ms (min {r['min_s']*1e3:.0f}, max {r['max_s']*1e3:.0f})"
+          + (f", output identical to go-cty: {r['same_bytes_as_gocty']}" if ref else ""), file=sys.stderr)
+res["load_after"] = open("/proc/loadavg").read().split()[:3]
 json.dump(res, open(os.path.join(build, "bench-cli.json"), "w"), indent=1)
 EOF
 
