@@ -189,30 +189,68 @@ class NormTable {
   // quick_starter bits, one per code point below kLimit (24 KiB).
   std::uint64_t starter_bits_[kLimit >> 6];
 
+  // Built at the first non-ASCII string of a process, so its cost is paid
+  // by every short-lived CLI run: the entries (sorted by code point) are
+  // walked once alongside the code points instead of searched for each,
+  // and the all-default properties and blocks (most of them) skip the
+  // palette and block maps.
   void build_two_stage() {
     std::map<std::uint32_t, std::uint8_t> palette_ids;
     palette_.push_back(NormProps{});
-    palette_ids.emplace(NormProps{}.key(), 0);
+    const std::uint32_t default_key = NormProps{}.key();
+    palette_ids.emplace(default_key, 0);
     std::map<std::string, std::uint16_t> block_ids;
-    std::string block(std::size_t{1} << kBlockShift, '\0');
+    const std::string zero_block(std::size_t{1} << kBlockShift, '\0');
+    std::string block = zero_block;
+    auto next = entries_.begin();  // first entry at or after the current code point
+    static_assert(kBlockShift == 6, "a block is one word of starter_bits_");
+    std::uint16_t zero_id = UINT16_MAX;
     for (char32_t b = 0; b < (kLimit >> kBlockShift); ++b) {
+      const char32_t first = b << kBlockShift, last = first | kBlockMask;
+      while (next != entries_.end() && next->cp < first) ++next;
+      if (zero_id != UINT16_MAX && first >= 0x80 && (next == entries_.end() || next->cp > last) &&
+          (last < kHangulBase || first >= kHangulEnd)) {
+        // No entry in the block: every code point has the default
+        // properties, a quick starter.
+        starter_bits_[b] = ~std::uint64_t{0};
+        index_[b] = zero_id;
+        continue;
+      }
+      bool all_default = true;
       for (char32_t k = 0; k <= kBlockMask; ++k) {
-        char32_t c = (b << kBlockShift) | k;
-        NormProps p = (c >= 0xD800 && c < 0xE000) ? NormProps{} : props_slow(c);
-        auto [it, added] = palette_ids.emplace(p.key(), static_cast<std::uint8_t>(palette_.size()));
-        if (added) {
-          if (palette_.size() > 0xFF) throw Error(Status::Internal, "NFC property palette overflow");
-          palette_.push_back(p);
+        const char32_t c = (b << kBlockShift) | k;
+        NormProps p;  // props_slow(c), with the entries walked in order
+        if (c < 0x80) {
+          p = ascii_[c];
+        } else if (c >= 0xD800 && c < 0xE000) {
+          // surrogates: default
+        } else if (is_hangul(c)) {
+          p = props_slow(c);
+        } else {
+          while (next != entries_.end() && next->cp < c) ++next;
+          if (next != entries_.end() && next->cp == c) p = next->props;
         }
-        block[k] = static_cast<char>(it->second);
+        std::uint8_t id = 0;
+        const std::uint32_t key = p.key();
+        if (key != default_key) {
+          auto [it, added] = palette_ids.emplace(key, static_cast<std::uint8_t>(palette_.size()));
+          if (added) {
+            if (palette_.size() > 0xFF) throw Error(Status::Internal, "NFC property palette overflow");
+            palette_.push_back(p);
+          }
+          id = it->second;
+          all_default = false;
+        }
+        block[k] = static_cast<char>(id);
         // ss_next relies on ss <= kMaxNonStarters after a starter.
         if (p.ntrail > kMaxNonStarters) throw Error(Status::Internal, "NFC nTrail too large");
         if (p.ccc == 0 && p.nlead == 0 && !p.no && !p.back)
           starter_bits_[c >> 6] |= std::uint64_t{1} << (c & 63);
       }
-      auto [it, added] = block_ids.emplace(block, static_cast<std::uint16_t>(block_ids.size()));
-      if (added) blocks_.insert(blocks_.end(), block.begin(), block.end());
+      auto [it, added] = block_ids.emplace(all_default ? zero_block : block, static_cast<std::uint16_t>(block_ids.size()));
+      if (added) blocks_.insert(blocks_.end(), it->first.begin(), it->first.end());
       index_[b] = it->second;
+      if (all_default) zero_id = it->second;
     }
   }
 
