@@ -29,7 +29,7 @@
 // Unknown keys are skipped (forward compatibility).
 //
 // A document is first indexed: one On-Demand walk records where each schema's
-// JSON object lies (skipping its bytes), then a validating parse checks the
+// JSON object lies (skipping its bytes), then a second walk checks the
 // whole text. A schema is built later from its own bytes alone, so listing a
 // document or picking one schema never builds the others.
 #include <simdjson.h>
@@ -563,15 +563,18 @@ void with_document(JsonInput in, F&& fn) {
   Loader ld(buf.data(), buf.size());
   if (auto e = parser.iterate(buf.data(), buf.size(), buf.capacity()).get(doc)) ld.json_fail(e, buf.data());
   fn(ld, doc, buf);
-  // The On-Demand walk checks the grammar of what it reads, but values it
-  // skips are only matched by brackets, so a document that is malformed
-  // inside a skipped part could be accepted (found by fuzz_schema_json).
-  // A full validating parse closes that hole; it runs only after a
-  // successful walk, whose errors carry offsets, and costs about one bare
-  // simdjson parse.
-  simdjson::dom::parser validator;
-  simdjson::dom::element root;
-  if (auto e = validator.parse(buf.data(), buf.size(), false).get(root)) ld.json_fail(e);
+  // The walk checks the grammar of what it reads, but values it skips are
+  // only matched by brackets, so a document malformed inside a skipped part
+  // could be accepted (found by fuzz_schema_json): the whole text is then
+  // checked with the same parser. It runs only after a successful walk,
+  // whose errors carry paths.
+  od::document whole;
+  od::value root;
+  const char* at = buf.data();
+  if (auto e = parser.iterate(buf.data(), buf.size(), buf.capacity()).get(whole)) ld.json_fail(e, at);
+  if (auto e = whole.get_value().get(root)) ld.json_fail(e, at);
+  if (auto e = json_check_value(root, simdjson::DEFAULT_MAX_DEPTH, at)) ld.json_fail(e, at);
+  ld.check_trailing(whole);
 }
 
 DocIndex index_json(JsonInput in) {

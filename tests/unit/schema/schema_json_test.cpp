@@ -263,6 +263,55 @@ TEST(SchemaJson, MalformedInsideSkippedValue) {
   }
 }
 
+// Every kind of token the validating second walk must check inside a value
+// the first walk skips, each located at its byte as Go's scanner reports it;
+// and well-formed skipped values of every kind still load.
+TEST(SchemaJson, EveryTokenInsideSkippedValuesIsChecked) {
+  auto doc = [](const std::string& x) {
+    return "{\"format_version\":\"1.0\",\"provider_schemas\":{\"p\":{\"resource_schemas\":{\"r\":{\"version\":0,"
+           "\"block\":{},\"x\":" + x + "}}}}}";
+  };
+  const size_t x_at = doc("").size() - 5;  // where the skipped value starts
+  struct Bad {
+    std::string x, message;
+    size_t offset;  // from x_at
+  };
+  const Bad bad[] = {
+      {"[1 2]", "invalid character '2' after array element", 3},
+      {"01", "invalid character '1' after object key:value pair", 1},
+      {"1.", "invalid character '}' after decimal point in numeric literal", 2},
+      {"-", "invalid character '}' in numeric literal", 1},
+      {"tru", "invalid character '}' in literal true (expecting 'e')", 3},
+      {"fals", "invalid character '}' in literal false (expecting 'e')", 4},
+      {"nul", "invalid character '}' in literal null (expecting 'l')", 3},
+      {"\"\\q\"", "invalid character 'q' in string escape code", 2},
+      {"{\"a\" 1}", "invalid character '1' after object key", 5},
+      {"{\"\\x\":1}", "invalid character 'x' in string escape code", 3},
+      {"[1,]", "invalid character ']' looking for beginning of value", 3},
+  };
+  for (const Bad& b : bad) {
+    SCOPED_TRACE(b.x);
+    const std::string d = doc(b.x);
+    for (int entry = 0; entry < 3; ++entry) {
+      try {
+        if (entry == 0) SchemaDocument::parse(d);
+        if (entry == 1) load_schema_json(d, "resource:r");
+        if (entry == 2) load_all_schemas_json({d, d.size()});
+        ADD_FAILURE() << "accepted (entry point " << entry << ")";
+      } catch (const Error& e) {
+        EXPECT_EQ(e.status(), Status::Parse);
+        EXPECT_EQ(e.message(), "invalid JSON: " + b.message);
+        EXPECT_EQ(e.offset(), x_at + b.offset);
+      }
+    }
+  }
+  for (const std::string x : {"true", "false", "null", "-0.5e+3", "\"\\u00e9\\n\"", "[]", "{}",
+                              "[1e5,null,false,{\"\\u00e9\":[[]]}]"}) {
+    SCOPED_TRACE(x);
+    EXPECT_EQ(SchemaDocument::parse(doc(x))->entries().size(), 1u);
+  }
+}
+
 TEST(SchemaJson, DuplicateSelectedEntry) {
   std::string doc =
       R"({"provider_schemas":{"p":{"resource_schemas":{"r":{"block":{}},"r":{"block":{}}}}}})";
