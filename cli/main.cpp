@@ -58,8 +58,9 @@ DESCRIPTION
     constraint or by the schema of a provider block, and writes it again,
     exactly as go-cty would.
 
-    convert     decode IN and encode it to OUT. MessagePack <-> JSON is
-                transcoded directly. `pretty` is a human view that can show
+    convert     decode IN and encode it to OUT. MessagePack and JSON
+                (either way, or to the same format) are transcoded
+                directly. `pretty` is a human view that can show
                 unknown values and their refinements. JSON cannot carry
                 unknown values: converting one to JSON is an error. With
                 --as, the decoded value is converted to another type first
@@ -383,6 +384,10 @@ int cmd_convert(const Args& a) {
     codec::msgpack_to_json(out, in, tg.type, decode_options(a));
   } else if (from == Format::Json && to == Format::MsgPack) {
     codec::json_to_msgpack(out, in, tg.type, decode_options(a));
+  } else if (from == Format::MsgPack && to == Format::MsgPack) {
+    codec::msgpack_to_msgpack(out, in, tg.type, decode_options(a));
+  } else if (from == Format::Json && to == Format::Json) {
+    codec::json_to_json(out, in, tg.type, decode_options(a));
   } else {
     encode(a, to, out, decode(a, from, in, tg.type), tg.type);
   }
