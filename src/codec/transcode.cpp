@@ -79,6 +79,7 @@
 #include <vector>
 
 #include "codec/codec.hpp"
+#include "codec/json_decode.hpp"
 #include "codec/json_reader.hpp"
 #include "codec/msgpack_decoder.hpp"
 #include "codec/msgpack_write.hpp"
@@ -997,13 +998,14 @@ void from_msgpack(std::string& out, std::string_view in, const Type& type, const
 }
 
 template <class Sink>
-void from_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
+void from_json(std::string& out, JsonInput in, const Type& type, const DecodeOptions& opts) {
   const size_t start = out.size();
-  if (in.size() <= opts.limits.max_input_size) {
-    out.reserve(start + output_estimate(in.size(), true, std::is_same_v<Sink, JsonSink>, opts.limits.max_output_size));
+  const size_t size = in.text.size();
+  if (size <= opts.limits.max_input_size) {
+    out.reserve(start + output_estimate(size, true, std::is_same_v<Sink, JsonSink>, opts.limits.max_output_size));
   }
   try {
-    json::with_padded(JsonInput{in, 0}, opts, [&](const char* data, size_t len, size_t capacity) {
+    json::with_padded(in, opts, [&](const char* data, size_t len, size_t capacity) {
       json::with_document(data, len, capacity, opts, nullptr,
                           [&](const char* d, size_t n, const json::Sanitized* san, json::od::document& doc) {
                             JsonWalk<Sink> t(d, n, opts, san, out);
@@ -1029,10 +1031,18 @@ void msgpack_to_msgpack(std::string& out, std::string_view in, const Type& type,
 }
 
 void json_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
-  from_json<MsgpackSink>(out, in, type, opts);
+  from_json<MsgpackSink>(out, JsonInput{in, 0}, type, opts);
 }
 
 void json_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
+  from_json<JsonSink>(out, JsonInput{in, 0}, type, opts);
+}
+
+void json_to_msgpack(std::string& out, JsonInput in, const Type& type, const DecodeOptions& opts) {
+  from_json<MsgpackSink>(out, in, type, opts);
+}
+
+void json_to_json(std::string& out, JsonInput in, const Type& type, const DecodeOptions& opts) {
   from_json<JsonSink>(out, in, type, opts);
 }
 
