@@ -198,17 +198,7 @@ class MsgpackSink {
   // dynamic.go: [type JSON as bin, value].
   void wrap_begin(const Type& t) {
     out_.push_back(char(0x92));
-    const size_t hdr = out_.size();
-    out_.append("\xc4\x00", 2);  // bin8 header, length patched below
-    t.append_json(out_);
-    const size_t len = out_.size() - hdr - 2;
-    if (len <= 0xff) {
-      out_[hdr + 1] = char(len);
-    } else {
-      std::string h;
-      mp::write_bin_header(h, len);
-      out_.replace(hdr, 2, h);
-    }
+    mp::write_bin_of(out_, [&](std::string& o) { t.append_json(o); });
   }
   void wrap_end(const Type&) {}
 
