@@ -5,6 +5,7 @@
 // stderr), 2 usage error.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstdio>
@@ -21,6 +22,7 @@
 #include "render.hpp"
 #include "schema_print.hpp"
 #include "codec/codec.hpp"
+#include "codec/json_decode.hpp"
 #include "convert/convert.hpp"
 #include "dynval/version.h"
 #include "schema/schema.hpp"
@@ -58,8 +60,9 @@ DESCRIPTION
     constraint or by the schema of a provider block, and writes it again,
     exactly as go-cty would.
 
-    convert     decode IN and encode it to OUT. MessagePack <-> JSON is
-                transcoded directly. `pretty` is a human view that can show
+    convert     decode IN and encode it to OUT. MessagePack and JSON
+                (either way, or to the same format) are transcoded
+                directly. `pretty` is a human view that can show
                 unknown values and their refinements. JSON cannot carry
                 unknown values: converting one to JSON is an error. With
                 --as, the decoded value is converted to another type first
@@ -216,9 +219,12 @@ std::string read_all(const std::string& path, size_t max) {
     }
   } closer{f};
   struct stat st;
-  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode))
-    throw UsageError{"cannot read " + name + ": is a directory"};
+  const bool stat_ok = fstat(fileno(f), &st) == 0;
+  if (stat_ok && S_ISDIR(st.st_mode)) throw UsageError{"cannot read " + name + ": is a directory"};
   std::string s;
+  // A regular file's size is known: one allocation, with room for the JSON
+  // readers' padding (they then parse in place).
+  if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0) s.reserve(std::min(size_t(st.st_size), max) + kJsonPadding);
   char buf[1 << 16];
   for (;;) {
     const size_t n = std::fread(buf, 1, sizeof buf, f);
@@ -347,7 +353,7 @@ codec::DecodeOptions decode_options(const Args& a) {
 
 Value decode(const Args& a, Format from, const std::string& in, const Type& t) {
   return from == Format::MsgPack ? codec::msgpack_decode(in, t, decode_options(a))
-                                 : codec::json_decode(in, t, decode_options(a));
+                                 : codec::json_decode_padded(in.data(), in.size(), in.capacity(), t, decode_options(a));
 }
 
 // Writes v as `t` in format `to`, within --max-output-size.
@@ -382,7 +388,11 @@ int cmd_convert(const Args& a) {
   } else if (from == Format::MsgPack && to == Format::Json) {
     codec::msgpack_to_json(out, in, tg.type, decode_options(a));
   } else if (from == Format::Json && to == Format::MsgPack) {
-    codec::json_to_msgpack(out, in, tg.type, decode_options(a));
+    codec::json_to_msgpack(out, JsonInput{in, in.capacity()}, tg.type, decode_options(a));
+  } else if (from == Format::MsgPack && to == Format::MsgPack) {
+    codec::msgpack_to_msgpack(out, in, tg.type, decode_options(a));
+  } else if (from == Format::Json && to == Format::Json) {
+    codec::json_to_json(out, JsonInput{in, in.capacity()}, tg.type, decode_options(a));
   } else {
     encode(a, to, out, decode(a, from, in, tg.type), tg.type);
   }

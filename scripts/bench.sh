@@ -10,7 +10,8 @@
 #    (-Dbench=true --buildtype=release): dynval_bench and the dynval CLI;
 # 3. generates the corpus into build-bench/corpus with bench/corpus (Go,
 #    go-cty v1.18.1, fixed seed; regenerated only when the generator changes);
-# 4. runs dynval_bench (Google Benchmark), the Go benchmarks (go-cty and
+# 4. checks the transcoders on the corpus (bench/corpus_check.cpp), runs
+#    dynval_bench (Google Benchmark), the Go benchmarks (go-cty and
 #    tftypes) and the whole-process `dynval convert` round trip of the 20 MB
 #    planned state;
 # 5. prints the table and writes it as markdown to build-bench/bench-table.md.
@@ -42,7 +43,7 @@ command -v go >/dev/null || { say "Go is required (go-cty corpus and benchmarks)
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" -Dbench=true -Dtests=false --buildtype=release
 fi
-ninja -C "$build" -j"$jobs" bench/dynval_bench bench/floor_cli cli/dynval
+ninja -C "$build" -j"$jobs" bench/dynval_bench bench/floor_cli bench/dynval_corpus_check cli/dynval
 
 # 3. Corpus (cached; the stamp is the generator's source hash).
 stamp=$(cat bench/corpus/main.go bench/corpus/go.mod | sha256sum | cut -c1-16)
@@ -55,7 +56,12 @@ if [ ! -f "$corpus/manifest.tsv" ] || [ "$(cat "$corpus/.stamp" 2>/dev/null)" !=
 fi
 export DYNVAL_CORPUS="$root/$corpus"
 
-# 4a. libdynval and the floors.
+# 4a. The transcoders must give the tree path's bytes on every corpus file
+# (bench/corpus_check.cpp); a difference stops the run before any timing.
+say "checking the four transcoders against decode+encode on the corpus"
+"$build/bench/dynval_corpus_check" >&2
+
+# 4b. libdynval and the floors.
 say "running dynval_bench (min_time $min_time s)"
 filter=()
 [ -n "${BENCH_FILTER:-}" ] && filter=(--benchmark_filter="$BENCH_FILTER")
@@ -63,7 +69,7 @@ filter=()
   --benchmark_out="$build/bench-cpp.json" --benchmark_out_format=json \
   --benchmark_counters_tabular=false >&2
 
-# 4b. go-cty and tftypes: small cases for 0.3 s each, the multi-megabyte
+# 4c. go-cty and tftypes: small cases for 0.3 s each, the multi-megabyte
 # ones for one iteration each (each takes seconds in go-cty).
 # BENCH_CHECK_CORPUS=1 first checks that go-cty round-trips every corpus file
 # byte for byte (slow). dynval_bench always compares libdynval's encodings
@@ -87,7 +93,7 @@ else
   : >"$build/bench-go.txt"
 fi
 
-# 4c. The CLI as a whole process: round trips of the 20 MB planned state,
+# 4d. The CLI as a whole process: round trips of the 20 MB planned state,
 # and the schema-less floors on the same bytes (bench/floor_cli.cpp:
 # msgpack-cxx unpack + pack, simdjson DOM parse + minify), each run
 # BENCH_CLI_RUNS times (default 7), interleaved so that load changes hit all

@@ -122,14 +122,21 @@ Value msgpack_decode(std::string_view in, const Type& type, const DecodeOptions&
 void msgpack_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts = {});
 
 // ---- JSON (codec/json_*.cpp) ----
+// go-cty's error for a number without a JSON form, for the encoder and the
+// transcoders' JSON output alike.
+inline Error json_infinity_error() { return Error(Status::Unsupported, "cannot serialize infinity as JSON"); }
 Value json_decode(std::string_view in, const Type& type, const DecodeOptions& opts = {});
 // Throws Status::UnknownValue for unknown values ("value is not known") and
 // Status::Unsupported for infinities ("cannot serialize infinity as JSON").
 void json_encode(std::string& out, const Value& v, const Type& type, const EncodeOptions& opts = {});
 
 // ---- Transcoding without a tree (codec/transcode.cpp) ----
-// Same bytes as encode(decode(in)), same errors.
+// Same bytes as encode(decode(in)), same errors. Both formats in, both out:
+// the same-format pair is the canonicalising round trip (NFC strings,
+// canonical numbers, sorted map keys, objects in type order).
 void msgpack_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts = {});
 void json_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts = {});
+void msgpack_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts = {});
+void json_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts = {});
 
 }  // namespace dynval::codec

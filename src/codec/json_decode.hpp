@@ -19,4 +19,9 @@ using dynval::kJsonPadding;
 Value json_decode_padded(const char* data, size_t len, size_t capacity, const Type& type,
                          const DecodeOptions& opts = {});
 
+// As codec.hpp's json_to_msgpack and json_to_json, parsing in place when
+// `in` has the padding (in.capacity >= in.text.size() + kJsonPadding).
+void json_to_msgpack(std::string& out, JsonInput in, const Type& type, const DecodeOptions& opts = {});
+void json_to_json(std::string& out, JsonInput in, const Type& type, const DecodeOptions& opts = {});
+
 }  // namespace dynval::codec

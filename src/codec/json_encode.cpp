@@ -104,7 +104,7 @@ class JsonEncoder {
 
   void append_number(const Number& n) {
     // go-cty: RawEquals(PositiveInfinity/NegativeInfinity) -> error.
-    if (n.is_inf()) throw Error(Status::Unsupported, "cannot serialize infinity as JSON");
+    if (n.is_inf()) throw json_infinity_error();
     n.append_text(out_);
   }
 

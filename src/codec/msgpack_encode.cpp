@@ -198,17 +198,7 @@ class Encoder {
   // dynamic.go: [type JSON as bin, value marshalled with its own type].
   void wrapper(const Value& v) {
     out_.push_back(char(0x92));
-    const size_t hdr = out_.size();
-    out_.append("\xc4\x00", 2);  // placeholder bin8 header
-    v.type().append_json(out_);
-    const size_t len = out_.size() - hdr - 2;
-    if (len <= 0xff) {
-      out_[hdr + 1] = char(len);
-    } else {
-      std::string h;
-      mp::write_bin_header(h, len);
-      out_.replace(hdr, 2, h);
-    }
+    mp::write_bin_of(out_, [&](std::string& o) { v.type().append_json(o); });
     if (!v.type().has_dynamic()) {
       exact(v);
     } else {

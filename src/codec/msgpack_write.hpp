@@ -113,6 +113,23 @@ inline void write_bin_header(std::string& out, size_t n) {
   }
 }
 
+// A bin item whose bytes `body(out)` appends (of a length not known
+// beforehand): a bin8 header is written first and widened if needed.
+template <class Body>
+void write_bin_of(std::string& out, Body&& body) {
+  const size_t hdr = out.size();
+  out.append("\xc4\x00", 2);
+  body(out);
+  const size_t len = out.size() - hdr - 2;
+  if (len <= 0xff) {
+    out[hdr + 1] = char(len);
+  } else {
+    std::string h;
+    write_bin_header(h, len);
+    out.replace(hdr, 2, h);
+  }
+}
+
 inline void write_array_header(std::string& out, size_t n) {
   if (n < 16) {
     out.push_back(char(0x90 | n));

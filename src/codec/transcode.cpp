@@ -1,49 +1,86 @@
-// Transcoding between the two wire formats by type, without building a
-// value tree. First MessagePack -> JSON, then JSON -> MessagePack (below).
+// Transcoding by type without building a value tree: MessagePack or JSON
+// in, MessagePack or JSON out (the same format included: a canonicalising
+// round trip).
 //
-// ==== MessagePack -> JSON ====
+// The contract (codec.hpp): the same bytes as encode(decode(in, type), type)
+// in the output format, or the same error (status, message, path, offset).
 //
-// The contract (codec.hpp): the same bytes as
-// json_encode(msgpack_decode(in, type), type), or the same error (status,
-// message, path, offset). The transcoder is the msgpack Decoder
-// (msgpack_decoder.hpp) walking the input exactly as decode() does, with
-// the same header readers, limits and decode errors, but writing JSON
-// instead of building Values:
+// The shape: ONE walker per input format, each the decoder's own walk,
+// writing to a sink chosen at compile time:
 //
-//   - strings: NFC-normalised, then Go encoding/json quoting;
-//   - numbers: read as decode() reads them (int, uint, float64 at precision
-//     53, decimal strings parsed at 512 bits) and printed with
-//     Number::append_text (Go's Text('f', -1)), so "1e2" becomes 100;
+//   MsgpackWalk<Sink>  derives from the msgpack Decoder (msgpack_decoder.hpp)
+//   JsonWalk<Sink>     derives from JsonDecoder (json_reader.hpp)
+//
+//   Sink = JsonSink     go-cty's cty/json Marshal forms (json_encode.cpp)
+//        | MsgpackSink  go-cty's cty/msgpack Marshal forms (msgpack_encode.cpp,
+//                       msgpack_write.hpp)
+//
+// Both walkers share Writer<Sink>: the sink, the deferred ("pending") encode
+// errors, the map/object entry stack with its reordering, the fallback to
+// Values, and the output limit. A walker knows the input grammar and the
+// decode errors; a sink knows the output grammar; nothing else is written
+// twice.
+//
+// What every direction does, as decode-then-encode does:
+//
+//   - strings: NFC-normalised;
+//   - numbers: read as decode() reads them (msgpack int, uint, float64 at
+//     precision 53, decimal strings parsed at 512 bits; JSON literals and
+//     strings by Number::parse) and written in the output format's form
+//     (JSON: Number::append_text, Go's Text('f', -1), so "1e2" becomes 100;
+//     MessagePack: mp::write_number, go-cty's int / cb float64 / text);
 //   - maps: keys NFC-normalised; each entry is written in input order and
 //     the entries' output spans are then reordered bytewise by key, keeping
 //     the last of equal keys (MapVal: last wins). The common case, keys
-//     already strictly increasing, writes in place and moves nothing;
-//   - objects: as maps, by attribute index (go-cty writes them in order);
-//   - dynamic wrappers [type, value] -> {"value":...,"type":...}.
+//     already strictly increasing, writes in place and moves nothing. A
+//     MessagePack header whose count changes (duplicates, or a JSON input
+//     whose count is known only at the end) is rewritten at the end;
+//   - objects: as maps, by attribute index (both encoders write attributes
+//     in type order); JSON input may omit attributes (null) or repeat them
+//     (last wins);
+//   - dynamic wrappers: [type, value] (MessagePack) and
+//     {"value":...,"type":...} (JSON) in either direction, the type being
+//     the wrapper's innermost concrete type (a wrapper of type "dynamic"
+//     holding another wrapper collapses to one wrapper).
 //
 // Error ORDER. decode-then-encode reports a decode error anywhere in the
-// document before any encode error (unknown value, infinity). Encode errors
-// are therefore not thrown when met: they are recorded ("pending") and the
-// walk goes on checking the rest of the input; the first pending error in
-// json_encode's OUTPUT order (maps by sorted key, objects by attribute) is
-// thrown at the end. This costs nothing on valid input.
+// document before any encode error (JSON output: unknown value, infinity).
+// Encode errors are therefore not thrown when met: they are recorded
+// ("pending") and the walk goes on checking the rest of the input; the first
+// pending error in the encoder's OUTPUT order (maps by sorted key, objects
+// by attribute) is thrown at the end. This costs nothing on valid input.
+// (MessagePack output has no encode errors for decoded values.)
 //
 // Fallback to Values, for the parts where the output depends on more than
 // the bytes at hand: sets (go-cty's element order and de-duplication need
 // the whole elements), lists and maps whose element type contains dynamic
 // (ListVal/MapVal unify the element types across elements, which changes
-// how each element's wrapper is written), and dynamic wrappers whose type
-// contains dynamic (the printed type is rebuilt from the content). Those
-// subtrees are decoded with Decoder::decode() and written with json_encode.
+// how each element's wrapper is written), dynamic wrappers whose type
+// contains dynamic (the printed type is rebuilt from the content), and
+// unknown values (rare; an error in JSON unless refinements collapse them).
+// Those subtrees are decoded with the decoder's decode() and written with
+// the sink's encoder (json_encode / msgpack_encode).
+//
+// Input-specific notes:
+//   - MessagePack input: the walker reads exactly as Decoder::decode(), with
+//     the same header readers, limits and decode errors;
+//   - JSON input: the walk of JsonDecoder::decode() over the same simdjson
+//     document, with the same scalar readers, limits and errors, and
+//     JsonDecoder::walk_dynamic for wrappers ("value" may come before
+//     "type"; a later field overrides an earlier one, and what an
+//     overridden read wrote is dropped, pending errors included).
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 #include "codec/codec.hpp"
+#include "codec/json_decode.hpp"
 #include "codec/json_reader.hpp"
 #include "codec/msgpack_decoder.hpp"
 #include "codec/msgpack_write.hpp"
@@ -56,91 +93,154 @@
 namespace dynval::codec {
 namespace {
 
-class MsgpackToJson : public detail::Decoder {
- public:
-  MsgpackToJson(const uint8_t* b, size_t n, DocumentBudget& budget, std::string& out)
-      : Decoder(b, b, b + n, budget), out_(out), out_base_(out.size()), out_limit_(budget.limits().max_output_size) {}
+// ==== Sinks: the output grammar ====
+//
+// Containers: begin(n) returns the container's start in the output (where a
+// MessagePack header is) and takes the element count when the input knows
+// it (MessagePack) or 0 (JSON); end(start, n_begin, n) gets the count
+// written. sep(i) goes before element / entry i.
 
-  // One value of schema type `ty` (no optional markers): Decoder::decode()
-  // with JSON output.
-  void transcode(const Type& ty) {
-    if (out_.size() - out_base_ > out_limit_.max()) throw limits::output_size(out_limit_.max()).with_offset(offset());
-    if (p_ == end_) fail(Status::Parse, "EOF", offset());
-    const uint8_t c = *p_;
-    if (detail::is_ext(c)) {
-      // Unknown (or a refinement-collapsed known/null) value: rare, and an
-      // error in JSON unless it collapsed, so the Value path is fine.
-      emit_value(decode_unknown(ty), ty);
-      return;
-    }
-    if (ty.is_dynamic()) {
-      dynamic();
-      return;
-    }
-    if (c == 0xc0) {
-      ++p_;
-      out_.append("null", 4);
-      return;
-    }
-    switch (ty.kind()) {
-      case TypeKind::Bool:
-        if (c == 0xc2 || c == 0xc3) {
-          ++p_;
-          if (c == 0xc3)
-            out_.append("true", 4);
-          else
-            out_.append("false", 5);
-          return;
-        }
-        fail(Status::TypeMismatch, "bool is required", offset());
-      case TypeKind::Number:
-        number(c);
-        return;
-      case TypeKind::String: {
-        const size_t at = offset();
-        std::string_view s;
-        if (!read_str_or_bin(s)) fail(Status::TypeMismatch, "string is required", at);
-        if (text::is_nfc(s)) {
-          text::append_json_quoted(out_, s);
-        } else {
-          text::append_json_quoted(out_, text::to_nfc(s));
-        }
-        return;
-      }
-      case TypeKind::List:
-        if (ty.element().has_dynamic()) {
-          emit_value(decode_list_or_set(ty), ty);
-        } else {
-          list(ty);
-        }
-        return;
-      case TypeKind::Set:
-        emit_value(decode_list_or_set(ty), ty);
-        return;
-      case TypeKind::Map:
-        if (ty.element().has_dynamic()) {
-          emit_value(decode_map(ty), ty);
-        } else {
-          map(ty);
-        }
-        return;
-      case TypeKind::Tuple:
-        tuple(ty);
-        return;
-      case TypeKind::Object:
-        object(ty);
-        return;
-      case TypeKind::Dynamic:
-        break;
-    }
-    fail(Status::Internal, "unsupported type " + ty.friendly_name(), offset());
+class JsonSink {
+ public:
+  explicit JsonSink(std::string& out) : out_(out) {}
+
+  void null() { out_.append("null", 4); }
+  void boolean(bool b) {
+    if (b)
+      out_.append("true", 4);
+    else
+      out_.append("false", 5);
   }
+  void integer(int64_t v) { append_int(v); }
+  void big_uint(uint64_t u) { append_int(u); }
+  // False when the number has no JSON form (infinity): number_error().
+  bool number(const Number& n) {
+    if (n.is_inf()) return false;
+    n.append_text(out_);
+    return true;
+  }
+  static Error number_error() { return json_infinity_error(); }
+  void string(std::string_view nfc) { text::append_json_quoted(out_, nfc); }
+
+  size_t seq_begin(size_t) {
+    out_.push_back('[');
+    return out_.size() - 1;
+  }
+  void seq_end(size_t, size_t, size_t) { out_.push_back(']'); }
+  size_t map_begin(size_t) {
+    out_.push_back('{');
+    return out_.size() - 1;
+  }
+  void map_end(size_t, size_t, size_t) { out_.push_back('}'); }
+  void sep(size_t i) {
+    if (i) out_.push_back(',');
+  }
+  void key(std::string_view k) {
+    text::append_json_quoted(out_, k);
+    out_.push_back(':');
+  }
+
+  // marshalDynamic: {"value":<value>,"type":<type JSON>}.
+  void wrap_begin(const Type&) { out_.append("{\"value\":", 9); }
+  void wrap_end(const Type& t) {
+    out_.append(",\"type\":", 8);
+    t.append_json(out_);
+    out_.push_back('}');
+  }
+
+  void encode(const Value& v, const Type& t, const EncodeOptions& o) { json_encode(out_, v, t, o); }
+
+ private:
+  template <class I>
+  void append_int(I v) {
+    char buf[24];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, size_t(r.ptr - buf));
+  }
+
+  std::string& out_;
+};
+
+class MsgpackSink {
+ public:
+  explicit MsgpackSink(std::string& out) : out_(out) {}
+
+  void null() { mp::write_nil(out_); }
+  void boolean(bool b) { mp::write_bool(out_, b); }
+  void integer(int64_t v) { mp::write_int(out_, v); }
+  void big_uint(uint64_t u) { mp::write_number(out_, Number::from_uint64(u)); }  // NumberUIntVal: text form
+  bool number(const Number& n) {
+    mp::write_number(out_, n);
+    return true;
+  }
+  static Error number_error() { return Error(Status::Internal, "msgpack: number without a form"); }
+  void string(std::string_view nfc) { mp::write_str(out_, nfc); }
+
+  size_t seq_begin(size_t n) {
+    const size_t at = out_.size();
+    mp::write_array_header(out_, n);
+    return at;
+  }
+  void seq_end(size_t at, size_t n0, size_t n) {
+    if (n != n0) refit(at, n0, n, false);
+  }
+  size_t map_begin(size_t n) {
+    const size_t at = out_.size();
+    mp::write_map_header(out_, n);
+    return at;
+  }
+  void map_end(size_t at, size_t n0, size_t n) {
+    if (n != n0) refit(at, n0, n, true);
+  }
+  void sep(size_t) {}
+  void key(std::string_view k) { mp::write_str(out_, k); }
+
+  // dynamic.go: [type JSON as bin, value].
+  void wrap_begin(const Type& t) {
+    out_.push_back(char(0x92));
+    mp::write_bin_of(out_, [&](std::string& o) { t.append_json(o); });
+  }
+  void wrap_end(const Type&) {}
+
+  void encode(const Value& v, const Type& t, const EncodeOptions& o) { msgpack_encode(out_, v, t, o); }
+
+ private:
+  // Rewrites the header at `at`, written for n0 elements, for n.
+  void refit(size_t at, size_t n0, size_t n, bool is_map) {
+    const size_t old_len = n0 < 16 ? 1 : n0 <= 0xffff ? 3 : 5;
+    if (n < 16 && old_len == 1) {
+      out_[at] = char((is_map ? 0x80 : 0x90) | n);
+      return;
+    }
+    std::string h;
+    if (is_map) {
+      mp::write_map_header(h, n);
+    } else {
+      mp::write_array_header(h, n);
+    }
+    out_.replace(at, old_len, h);
+  }
+
+  std::string& out_;
+};
+
+// ==== Writer: what both walkers do to the output ====
+
+template <class Sink>
+class Writer {
+ public:
+  Writer(std::string& out, size_t max_output) : sink(out), out_(out), base_(out.size()), limit_(max_output) {}
+
+  Sink sink;
+
+  void check_limit(size_t at) const {
+    if (out_.size() - base_ > limit_.max()) throw limits::output_size(limit_.max()).with_offset(at);
+  }
+
+  // ---- pending encode errors ----
 
   // The first pending encode error in output order, or nullptr.
   const Error* pending() const { return pending_ < 0 ? nullptr : &errors_[size_t(pending_)]; }
-
- private:
-  // ---- pending encode errors ----
 
   void pend(Error e) {
     if (pending_ >= 0) return;  // an earlier one (in output order) wins
@@ -169,128 +269,353 @@ class MsgpackToJson : public detail::Decoder {
       pending_ = outer;
     }
   }
+  // child_end without a path step.
+  void merge(int outer) {
+    if (pending_ < 0 || outer >= 0) pending_ = outer;
+  }
+  // The output so far, and dropping what was written after it (with its
+  // pending error: a child's, see child_begin).
+  size_t mark() const { return out_.size(); }
+  void drop_to(size_t mark) {
+    out_.resize(mark);
+    pending_ = -1;
+  }
 
-  // A decoded Value (fallback and unknowns), written by json_encode; its
-  // errors become pending.
-  void emit_value(const Value& v, const Type& ty) {
+  // ---- values ----
+
+  void number(const Number& n) {
+    if (!sink.number(n)) pend(Sink::number_error());
+  }
+
+  // A decoded Value (fallbacks and unknowns), written by the sink's encoder;
+  // its errors become pending, but for the output limit (reported at `at`).
+  void emit(const Value& v, const Type& t, size_t at) {
     try {
-      json_encode(out_, v, ty, EncodeOptions{out_limit_.max(), out_.size() - out_base_});
+      sink.encode(v, t, EncodeOptions{limit_.max(), out_.size() - base_});
     } catch (Error& e) {
-      if (e.status() == Status::Limit) throw e.with_offset(offset());
+      if (e.status() == Status::Limit) throw e.with_offset(at);
       pend(std::move(e));
     }
   }
 
-  // ---- scalars ----
+  // A dynamic wrapper of concrete type t around what the walker writes
+  // between the two calls. marshalDynamic re-wraps inner errors (keeping
+  // status and path).
+  int wrap_begin(const Type& t) {
+    sink.wrap_begin(t);
+    return child_begin();
+  }
+  void wrap_end(int outer, const Type& t) {
+    if (pending_ >= 0) {
+      Error& e = errors_[size_t(pending_)];
+      e = Error(e.status(), "failed to serialize value: " + e.message(), e.path(), e.offset());
+    }
+    merge(outer);
+    sink.wrap_end(t);
+  }
+
+  // ---- maps and objects ----
+
+  // An open map or object.
+  struct Frame {
+    size_t base;       // its first entry in entries_
+    size_t keys_base;  // keys_.size() before it
+    size_t hdr;        // sink's container start
+    size_t region;     // output offset of the first entry
+    size_t hint;       // count given to the sink's begin
+    int outer;         // pending error before it
+    bool increasing;   // map keys strictly increasing so far
+    bool any_err;      // an entry has a pending error
+  };
+
+  Frame map_begin(size_t hint) {
+    Frame f{entries_.size(), keys_.size(), 0, 0, hint, pending_, true, false};
+    f.hdr = sink.map_begin(hint);
+    f.region = out_.size();
+    return f;
+  }
+
+  // Starts a map entry (its value follows): `key` is NFC; `in_input` says
+  // the view stays valid (it points into the input), else it is copied.
+  void map_key(Frame& f, std::string_view key, bool in_input) {
+    Entry e{};
+    e.len = key.size();
+    if (in_input) {
+      e.ext = key.data();
+    } else {
+      e.pos = keys_.size();
+      keys_.append(key);
+    }
+    const size_t i = entries_.size() - f.base;
+    if (i != 0 && f.increasing && !(key_of(entries_.back()) < key_of(e))) f.increasing = false;
+    open(i, e, key_of(e));
+  }
+
+  // Starts an object attribute (its value follows).
+  void attr_key(Frame& f, size_t idx, std::string_view name) {
+    Entry e{};
+    e.order = idx;
+    open(entries_.size() - f.base, e, name);
+  }
+
+  // After an entry's value.
+  void entry_end(Frame& f) {
+    Entry& e = entries_.back();
+    e.end = out_.size();
+    e.err = pending_;
+    f.any_err |= pending_ >= 0;
+  }
+
+  // MapVal: bytewise order, last of equal keys wins.
+  void map_end(Frame& f) {
+    const size_t n = entries_.size() - f.base;
+    size_t count = n;
+    if (!f.increasing || f.any_err) {
+      // A stable sort keeps equal keys in input order.
+      order_.resize(n);
+      for (size_t i = 0; i < n; ++i) order_[i] = f.base + i;
+      std::stable_sort(order_.begin(), order_.end(),
+                       [&](size_t a, size_t b) { return key_of(entries_[a]) < key_of(entries_[b]); });
+      keep_.clear();
+      for (size_t i = 0; i < n; ++i) {
+        if (i + 1 < n && key_of(entries_[order_[i]]) == key_of(entries_[order_[i + 1]])) continue;
+        keep_.push_back(order_[i]);
+      }
+      if (!f.increasing) reorder(f.region, {});
+      count = keep_.size();
+      for (size_t k : keep_) {
+        const Entry& e = entries_[k];
+        if (e.err >= 0) {
+          errors_[size_t(e.err)].prepend(PathStep::key(key_of(e)));
+          if (f.outer < 0) f.outer = e.err;
+          break;
+        }
+      }
+    }
+    pending_ = f.outer;
+    sink.map_end(f.hdr, f.hint, count);
+    entries_.resize(f.base);
+    keys_.resize(f.keys_base);
+  }
+
+  // Attributes in type order; the last of repeated ones wins; missing ones
+  // (JSON input only) are null.
+  void object_end(Frame& f, std::span<const std::string_view> names) {
+    const size_t want = names.size();
+    const size_t n = entries_.size() - f.base;
+    bool in_order = n == want;
+    keep_.assign(want, SIZE_MAX);
+    for (size_t i = 0; i < n; ++i) {
+      const size_t idx = entries_[f.base + i].order;
+      in_order &= idx == i;
+      keep_[idx] = f.base + i;
+    }
+    if (!in_order) reorder(f.region, names);
+    if (f.any_err) {
+      for (size_t i = 0; i < want; ++i) {
+        if (keep_[i] == SIZE_MAX) continue;
+        const Entry& e = entries_[keep_[i]];
+        if (e.err >= 0) {
+          errors_[size_t(e.err)].prepend(PathStep::attr(names[i]));
+          if (f.outer < 0) f.outer = e.err;
+          break;
+        }
+      }
+    }
+    pending_ = f.outer;
+    sink.map_end(f.hdr, f.hint, f.hint);
+    entries_.resize(f.base);
+  }
+
+ private:
+  // One written map entry or object attribute: its output span (key and
+  // value, without a separator), its key and its pending error. The entries
+  // of all open maps share one stack.
+  struct Entry {
+    const char* ext;  // the NFC key in the input, or nullptr: in keys_ at pos
+    size_t pos;
+    size_t len;
+    size_t begin;  // output span
+    size_t end;
+    size_t order;  // object: attribute index
+    int err;       // pending error of the value, or -1
+  };
+
+  std::string_view key_of(const Entry& e) const {
+    return e.ext ? std::string_view(e.ext, e.len) : std::string_view(keys_.data() + e.pos, e.len);
+  }
+
+  void open(size_t i, Entry& e, std::string_view key) {
+    sink.sep(i);
+    e.begin = out_.size();
+    sink.key(key);
+    entries_.push_back(e);
+    pending_ = -1;
+  }
+
+  // Rewrites the output from `region` on as the spans of the entries listed
+  // in keep_; SIZE_MAX at position i stands for a null attribute names[i].
+  void reorder(size_t region, std::span<const std::string_view> names) {
+    scratch_.assign(out_, region, std::string::npos);
+    out_.resize(region);
+    for (size_t j = 0; j < keep_.size(); ++j) {
+      sink.sep(j);
+      const size_t k = keep_[j];
+      if (k == SIZE_MAX) {
+        sink.key(names[j]);
+        sink.null();
+        continue;
+      }
+      const Entry& e = entries_[k];
+      out_.append(scratch_, e.begin - region, e.end - e.begin);
+    }
+  }
+
+  std::string& out_;
+  size_t base_;  // out_.size() before the transcode
+  OutputLimit limit_;
+  std::vector<Error> errors_;  // recorded encode errors; pending_ indexes it
+  int pending_ = -1;
+  std::vector<Entry> entries_;  // open maps/objects' entries (a stack)
+  std::string keys_;            // map keys that are not views of the input
+  std::vector<size_t> order_;   // sort scratch
+  std::vector<size_t> keep_;    // reorder list
+  std::string scratch_;         // reorder scratch
+};
+
+// ==== MessagePack in ====
+
+template <class Sink>
+class MsgpackWalk : public detail::Decoder {
+ public:
+  MsgpackWalk(const uint8_t* b, size_t n, DocumentBudget& budget, std::string& out)
+      : Decoder(b, b, b + n, budget), w_(out, budget.limits().max_output_size) {}
+
+  // One value of schema type `ty` (no optional markers): Decoder::decode()
+  // writing to the sink.
+  void transcode(const Type& ty) {
+    w_.check_limit(offset());
+    if (p_ == end_) fail(Status::Parse, "EOF", offset());
+    const uint8_t c = *p_;
+    if (detail::is_ext(c)) {
+      const Value v = decode_unknown(ty);
+      w_.emit(v, ty, offset());
+      return;
+    }
+    if (ty.is_dynamic()) {
+      dynamic();
+      return;
+    }
+    if (c == 0xc0) {
+      ++p_;
+      w_.sink.null();
+      return;
+    }
+    switch (ty.kind()) {
+      case TypeKind::Bool:
+        if (c == 0xc2 || c == 0xc3) {
+          ++p_;
+          w_.sink.boolean(c == 0xc3);
+          return;
+        }
+        fail(Status::TypeMismatch, "bool is required", offset());
+      case TypeKind::Number:
+        number(c);
+        return;
+      case TypeKind::String: {
+        const size_t at = offset();
+        std::string_view s;
+        if (!read_str_or_bin(s)) fail(Status::TypeMismatch, "string is required", at);
+        if (text::is_nfc(s)) {
+          w_.sink.string(s);
+        } else {
+          w_.sink.string(text::to_nfc(s));
+        }
+        return;
+      }
+      case TypeKind::List:
+        if (ty.element().has_dynamic()) {
+          fallback(ty);
+        } else {
+          array(ty, false);
+        }
+        return;
+      case TypeKind::Set:
+        fallback(ty);
+        return;
+      case TypeKind::Map:
+        if (ty.element().has_dynamic()) {
+          fallback(ty);
+        } else {
+          map(ty);
+        }
+        return;
+      case TypeKind::Tuple:
+        array(ty, true);
+        return;
+      case TypeKind::Object:
+        object(ty);
+        return;
+      case TypeKind::Dynamic:
+        break;
+    }
+    fail(Status::Internal, "unsupported type " + ty.friendly_name(), offset());
+  }
+
+  const Error* pending() const { return w_.pending(); }
+
+ private:
+  void fallback(const Type& ty) {
+    const Value v = ty.kind() == TypeKind::Map ? decode_map(ty) : decode_list_or_set(ty);
+    w_.emit(v, ty, offset());
+  }
 
   void number(uint8_t c) {
     if (c <= 0x7f || c >= 0xe0 || (c >= 0xcc && c <= 0xd3)) {
-      // Integer forms: decimal digits (what NumberIntVal / NumberUIntVal
-      // print); the fast path of decode_number + append_text.
+      // Integer forms: the fast path of decode_number (NumberIntVal /
+      // NumberUIntVal) and the encoder.
       int64_t v;
       uint64_t u;
       bool big;
       read_int(v, u, big);
-      char buf[24];
-      auto r = big ? std::to_chars(buf, buf + sizeof buf, u) : std::to_chars(buf, buf + sizeof buf, v);
-      out_.append(buf, size_t(r.ptr - buf));
+      if (big) {
+        w_.sink.big_uint(u);
+      } else {
+        w_.sink.integer(v);
+      }
       return;
     }
-    const Number n = decode_number();  // float32/64 (53 bits) or text (512 bits); errors
-    if (n.is_inf()) {
-      pend(Error(Status::Unsupported, "cannot serialize infinity as JSON"));
-      return;
-    }
-    n.append_text(out_);
+    w_.number(decode_number());  // float32/64 (53 bits) or text (512 bits); errors
   }
 
-  // ---- collections ----
-
-  void list(const Type& ty) {
+  // Lists (element type without dynamic) and tuples.
+  void array(const Type& ty, bool tuple) {
     const size_t at = offset();
     size_t n;
-    if (!read_array_len(n)) fail(Status::TypeMismatch, "a list is required", at);
+    if (!read_array_len(n)) fail(Status::TypeMismatch, tuple ? "a tuple is required" : "a list is required", at);
+    if (tuple && n != ty.tuple_size()) {
+      fail(Status::TypeMismatch, "a tuple of length " + std::to_string(ty.tuple_size()) + " is required", at);
+    }
     if (n == 0) {
-      out_.append("[]", 2);
+      w_.sink.seq_end(w_.sink.seq_begin(0), 0, 0);
       return;
     }
     check_count(n, 1, at);
     DepthGuard guard(*this, at);
-    const Type ety = ty.element();
-    out_.push_back('[');
+    const Type ety = tuple ? Type() : ty.element();
+    const size_t hdr = w_.sink.seq_begin(n);
     for (size_t i = 0; i < n; ++i) {
-      if (i) out_.push_back(',');
-      const int outer = child_begin();
+      w_.sink.sep(i);
+      const int outer = w_.child_begin();
       try {
-        transcode(ety);
+        transcode(tuple ? ty.tuple_elem(i) : ety);
       } catch (Error& e) {
         e.prepend(PathStep::idx(int64_t(i)));
         throw;
       }
-      child_end_idx(outer, i);
+      w_.child_end_idx(outer, i);
     }
-    out_.push_back(']');
-  }
-
-  void tuple(const Type& ty) {
-    const size_t at = offset();
-    size_t n;
-    if (!read_array_len(n)) fail(Status::TypeMismatch, "a tuple is required", at);
-    const size_t want = ty.tuple_size();
-    if (n != want) {
-      fail(Status::TypeMismatch, "a tuple of length " + std::to_string(want) + " is required", at);
-    }
-    if (n == 0) {
-      out_.append("[]", 2);
-      return;
-    }
-    check_count(n, 1, at);
-    DepthGuard guard(*this, at);
-    out_.push_back('[');
-    for (size_t i = 0; i < n; ++i) {
-      if (i) out_.push_back(',');
-      const int outer = child_begin();
-      try {
-        transcode(ty.tuple_elem(i));
-      } catch (Error& e) {
-        e.prepend(PathStep::idx(int64_t(i)));
-        throw;
-      }
-      child_end_idx(outer, i);
-    }
-    out_.push_back(']');
-  }
-
-  // One written map entry or object attribute: its output span
-  // ("key":value, without the separating comma), its sort key and its
-  // pending error. Entries of all open maps share one stack.
-  struct Entry {
-    size_t key_pos;    // the NFC key: in the input (own == false) or keys_
-    size_t key_len;
-    bool own;
-    size_t seg_begin;  // output span
-    size_t seg_end;
-    size_t order;      // object: attribute index
-    int err;           // pending error of the value, or -1
-  };
-
-  std::string_view key_of(const Entry& e) const {
-    return e.own ? std::string_view(keys_.data() + e.key_pos, e.key_len)
-                 : std::string_view(reinterpret_cast<const char*>(begin_) + e.key_pos, e.key_len);
-  }
-
-  // Rewrites the output from `region` on as the spans of entries[first..]
-  // listed in `keep`, comma-separated.
-  void reorder(size_t region, const std::vector<size_t>& keep) {
-    scratch_.assign(out_, region, std::string::npos);
-    out_.resize(region);
-    bool first = true;
-    for (size_t k : keep) {
-      const Entry& e = entries_[k];
-      if (!first) out_.push_back(',');
-      first = false;
-      out_.append(scratch_, e.seg_begin - region, e.seg_end - e.seg_begin);
-    }
+    w_.sink.seq_end(hdr, n, n);
   }
 
   void map(const Type& ty) {
@@ -298,19 +623,13 @@ class MsgpackToJson : public detail::Decoder {
     size_t n;
     if (!read_map_len(n)) fail(Status::TypeMismatch, "a map is required", at);
     if (n == 0) {
-      out_.append("{}", 2);
+      w_.sink.map_end(w_.sink.map_begin(0), 0, 0);
       return;
     }
     check_count(n, 2, at);
     DepthGuard guard(*this, at);
     const Type ety = ty.element();
-    const size_t base = entries_.size();
-    const size_t keys_base = keys_.size();
-    out_.push_back('{');
-    const size_t region = out_.size();
-    bool increasing = true;  // keys strictly increasing: output already final
-    int outer = pending_;
-    bool any_err = false;
+    auto f = w_.map_begin(n);
     for (size_t i = 0; i < n; ++i) {
       const size_t kat = offset();
       std::string_view raw;
@@ -318,65 +637,20 @@ class MsgpackToJson : public detail::Decoder {
       if (!read_str_or_bin(raw, /*allow_nil=*/true)) {
         fail(Status::TypeMismatch, "non-string key in map", kat);
       }
-      Entry e{};
       if (text::is_nfc(raw)) {
-        e.own = false;
-        e.key_pos = size_t(reinterpret_cast<const uint8_t*>(raw.data()) - begin_);
-        if (raw.empty()) e.key_pos = 0;
-        e.key_len = raw.size();
+        w_.map_key(f, raw, /*in_input=*/true);
       } else {
-        e.own = true;
-        e.key_pos = keys_.size();
-        keys_ += text::to_nfc(raw);
-        e.key_len = keys_.size() - e.key_pos;
+        w_.map_key(f, text::to_nfc(raw), false);
       }
-      const std::string_view key = key_of(e);
-      if (i) {
-        out_.push_back(',');
-        if (increasing && !(key_of(entries_.back()) < key)) increasing = false;
-      }
-      e.seg_begin = out_.size();
-      text::append_json_quoted(out_, key);
-      out_.push_back(':');
-      pending_ = -1;
       try {
         transcode(ety);
       } catch (Error& err) {
         err.prepend(PathStep::key(text::to_nfc(raw)));  // go-cty: IndexStep{StringVal(key)}
         throw;
       }
-      e.seg_end = out_.size();
-      e.err = pending_;
-      any_err |= pending_ >= 0;
-      entries_.push_back(e);
+      w_.entry_end(f);
     }
-    if (!increasing || any_err) {
-      // MapVal: bytewise order, last of equal keys wins. Stable sort keeps
-      // equal keys in input order.
-      order_.resize(n);
-      for (size_t i = 0; i < n; ++i) order_[i] = base + i;
-      std::stable_sort(order_.begin(), order_.end(),
-                       [&](size_t a, size_t b) { return key_of(entries_[a]) < key_of(entries_[b]); });
-      std::vector<size_t> keep;
-      keep.reserve(n);
-      for (size_t i = 0; i < n; ++i) {
-        if (i + 1 < n && key_of(entries_[order_[i]]) == key_of(entries_[order_[i + 1]])) continue;
-        keep.push_back(order_[i]);
-      }
-      if (!increasing) reorder(region, keep);
-      for (size_t k : keep) {
-        const Entry& e = entries_[k];
-        if (e.err >= 0) {
-          errors_[size_t(e.err)].prepend(PathStep::key(key_of(e)));
-          if (outer < 0) outer = e.err;
-          break;
-        }
-      }
-    }
-    pending_ = outer;
-    out_.push_back('}');
-    entries_.resize(base);
-    keys_.resize(keys_base);
+    w_.map_end(f);
   }
 
   void object(const Type& ty) {
@@ -387,7 +661,7 @@ class MsgpackToJson : public detail::Decoder {
     if (n != want && !ignore_undefined_) object_count_mismatch(want, n, at);
     if (n == 0) {
       if (want != 0) object_count_mismatch(want, 0, at);
-      out_.append("{}", 2);
+      w_.sink.map_end(w_.sink.map_begin(0), 0, 0);
       return;
     }
     check_count(n, 2, at);
@@ -395,11 +669,7 @@ class MsgpackToJson : public detail::Decoder {
     ObjShape local;
     const ObjShape& shape = shape_of(ty, local);
     AttrKeys keys(want);
-    const size_t base = entries_.size();
-    out_.push_back('{');
-    const size_t region = out_.size();
-    int outer = pending_;
-    bool any_err = false;
+    auto f = w_.map_begin(want);
     size_t found = 0;  // attributes written (entries not skipped)
     for (size_t i = 0; i < n; ++i) {
       std::string_view key;
@@ -408,62 +678,38 @@ class MsgpackToJson : public detail::Decoder {
         skip_item();
         continue;
       }
-      if (found++) out_.push_back(',');
-      Entry e{};
-      e.order = idx;
-      e.seg_begin = out_.size();
-      text::append_json_quoted(out_, shape.names[idx]);
-      out_.push_back(':');
-      pending_ = -1;
+      ++found;
+      w_.attr_key(f, idx, shape.names[idx]);
       try {
         transcode(shape.types[idx]);
       } catch (Error& err) {
         err.prepend(PathStep::attr(key));
         throw;
       }
-      e.seg_end = out_.size();
-      e.err = pending_;
-      any_err |= pending_ >= 0;
-      entries_.push_back(e);
+      w_.entry_end(f);
     }
     if (found != want) object_count_mismatch(want, found, at);
-    if (!keys.in_order || any_err) {
-      // Attribute order (all attributes are present, each once).
-      std::vector<size_t> keep(want);
-      for (size_t i = 0; i < want; ++i) keep[entries_[base + i].order] = base + i;
-      if (!keys.in_order) reorder(region, keep);
-      for (size_t k : keep) {
-        const Entry& e = entries_[k];
-        if (e.err >= 0) {
-          errors_[size_t(e.err)].prepend(PathStep::attr(shape.names[e.order]));
-          if (outer < 0) outer = e.err;
-          break;
-        }
-      }
-    }
-    pending_ = outer;
-    out_.push_back('}');
-    entries_.resize(base);
+    w_.object_end(f, shape.names);
   }
 
-  // unmarshalDynamic + marshalDynamic. json_encode writes a dynamic
+  // unmarshalDynamic + the encoder's wrapper. The encoder writes a dynamic
   // position's value with ITS type, which after decode is the wrapper's
-  // innermost concrete type (a wrapper of type "dynamic" holding another
-  // wrapper collapses to one wrapper).
+  // innermost concrete type.
   void dynamic() {
     const size_t at = offset();
     if (*p_ == 0xc0) {  // NullVal(DynamicPseudoType)
       ++p_;
-      out_.append("null", 4);
+      w_.sink.null();
       return;
     }
     read_wrapper_header(at);
     DepthGuard guard(*this, at);
     const Type t = read_wrapper_type();
     if (p_ != end_ && detail::is_ext(*p_)) {
-      // Unknown at the wrapper: json_encode fails before writing a wrapper
-      // (or writes a refinement-collapsed value with its wrapper).
-      emit_value(decode_unknown(t), Type::dynamic());
+      // Unknown at the wrapper: JSON fails before writing a wrapper (or
+      // writes a refinement-collapsed value with its wrapper).
+      const Value v = decode_unknown(t);
+      w_.emit(v, Type::dynamic(), offset());
       return;
     }
     if (t.is_dynamic()) {
@@ -472,92 +718,48 @@ class MsgpackToJson : public detail::Decoder {
     }
     if (t.has_dynamic()) {
       // The value's type (printed in the wrapper) is rebuilt from the content.
-      emit_value(decode(t), Type::dynamic());
+      const Value v = decode(t);
+      w_.emit(v, Type::dynamic(), offset());
       return;
     }
-    out_.append("{\"value\":", 9);
-    const int outer = child_begin();
+    const int outer = w_.wrap_begin(t);
     transcode(t);
-    if (pending_ >= 0) {
-      // marshalDynamic re-wraps inner errors (keeping status and path).
-      Error& e = errors_[size_t(pending_)];
-      e = Error(e.status(), "failed to serialize value: " + e.message(), e.path(), e.offset());
-      if (outer >= 0) pending_ = outer;
-    } else {
-      pending_ = outer;
-    }
-    out_.append(",\"type\":", 8);
-    t.append_json(out_);
-    out_.push_back('}');
+    w_.wrap_end(outer, t);
   }
 
-  std::string& out_;
-  size_t out_base_;  // out_.size() before the transcode
-  OutputLimit out_limit_;
-  std::vector<Error> errors_;  // recorded encode errors; pending_ indexes it
-  int pending_ = -1;
-  std::vector<Entry> entries_;   // open maps/objects' entries (a stack)
-  std::string keys_;             // NFC-normalised map keys that differ from the input
-  std::vector<size_t> order_;    // sort scratch
-  std::string scratch_;          // reorder scratch
+  Writer<Sink> w_;
 };
 
-// ==== JSON -> MessagePack ====
-//
-// The contract: the same bytes as msgpack_encode(json_decode(in, type),
-// type), or the same error. The transcoder is the JSON decoder's walk
-// (JsonDecoder, json_reader.hpp) over the same simdjson document, with the
-// same scalar readers, limits and errors, writing MessagePack instead of
-// building Values:
-//
-//   - strings NFC-normalised; numbers parsed as json_decode parses them
-//     (Number::parse, 512 bits, same limits) and written in go-cty's wire
-//     form (int, cb float64 or decimal text: msgpack_encode's own writer,
-//     reached through a one-number msgpack_encode for non-int64 values);
-//   - lists and maps: the element count is known only at the end, so a
-//     one-byte header is written first and widened if needed;
-//   - maps: keys NFC-normalised; each entry (key + value) is written in
-//     input order, then the entries' output spans are reordered bytewise by
-//     key, the last of equal keys winning (MapVal). Keys already strictly
-//     increasing (the usual case) move nothing;
-//   - objects: attributes go to their index (last duplicate wins), missing
-//     ones are null; attributes in schema order move nothing;
-//   - dynamic wrappers {"value":V,"type":T} -> [T as bin, V].
-//
-// No encode errors exist for decoded JSON (no unknowns; infinities have a
-// msgpack form), so every error is thrown when met, in the decoder's order.
-//
-// Fallback to Values, for the same parts as above and the same reasons
-// (the output depends on more than the bytes at hand): sets, lists and
-// maps whose element type contains dynamic, and dynamic wrappers whose type
-// contains dynamic. Those subtrees are decoded with JsonDecoder::decode()
-// and written with msgpack_encode.
+// ==== JSON in ====
+
 namespace json = detail::json;
 
-class JsonToMsgpack : public json::JsonDecoder {
+template <class Sink>
+class JsonWalk : public json::JsonDecoder {
  public:
-  JsonToMsgpack(const char* base, size_t len, const DecodeOptions& opts, const json::Sanitized* san,
-                std::string& out)
-      : JsonDecoder(base, len, opts, san), out_(out), out_base_(out.size()), out_limit_(opts.limits.max_output_size) {}
+  JsonWalk(const char* base, size_t len, const DecodeOptions& opts, const json::Sanitized* san, std::string& out)
+      : JsonDecoder(base, len, opts, san), w_(out, opts.limits.max_output_size) {}
 
   void run(json::od::document& doc, const Type& t) {
     walk_document(doc, [&] { transcode(doc, t, 0); });
   }
 
+  const Error* pending() const { return w_.pending(); }
+
  private:
   // One value of schema type `t` (with optional markers where the schema
-  // has them: msgpack_encode converts to the schema type, which for the
-  // fallbacks can matter): JsonDecoder::decode() with MessagePack output.
+  // has them: the encoders convert to the schema type, which for the
+  // fallbacks can matter): JsonDecoder::decode() writing to the sink.
   template <class Node>
   void transcode(Node& node, const Type& t, size_t depth) {
     const std::string_view tok = token_of(node);
     const char* at = tok.data();
-    if (out_.size() - out_base_ > out_limit_.max()) throw limits::output_size(out_limit_.max()).with_offset(offset(at));
+    w_.check_limit(offset(at));
     json::od::json_type jt;
     if (auto e = node.type().get(jt)) fail_json(e, at);
     if (jt == json::od::json_type::null) {
       expect_literal(tok, "null");
-      mp::write_nil(out_);
+      w_.sink.null();
       return;
     }
     switch (t.kind()) {
@@ -565,18 +767,18 @@ class JsonToMsgpack : public json::JsonDecoder {
         dynamic(node, jt, at, depth);
         return;
       case TypeKind::Bool:
-        mp::write_bool(out_, bool_value(jt, tok));
+        w_.sink.boolean(bool_value(jt, tok));
         return;
       case TypeKind::Number:
-        number(number_value(jt, tok));
+        w_.number(number_value(jt, tok));
         return;
       case TypeKind::String: {
         bool nfc = false;
         const std::string_view s = string_text(jt, tok, nfc);
         if (nfc) {
-          mp::write_str(out_, s);
+          w_.sink.string(s);
         } else {
-          mp::write_str(out_, text::to_nfc(s));
+          w_.sink.string(text::to_nfc(s));
         }
         return;
       }
@@ -607,35 +809,8 @@ class JsonToMsgpack : public json::JsonDecoder {
     fail(Status::Internal, "unsupported type", at);
   }
 
-  // A decoded subtree (fallback), written by msgpack_encode.
-  [[gnu::noinline]] void emit(const Value& v, const Type& t, const char* at) {
-    try {
-      msgpack_encode(out_, v, t, EncodeOptions{out_limit_.max(), out_.size() - out_base_});
-    } catch (Error& e) {
-      // The output limit: where in the input it was hit (other encode
-      // errors are reported as the decode-then-encode path reports them).
-      if (e.status() == Status::Limit) e.with_offset(offset(at));
-      throw;
-    }
-  }
-
-  void number(const Number& n) { mp::write_number(out_, n); }
-
-  // Replaces the one-byte placeholder header at `hdr` (fixarray/fixmap
-  // form) by the header for n elements/entries.
-  void fix_header(size_t hdr, size_t n, bool is_map) {
-    if (n < 16) {
-      out_[hdr] = char((is_map ? 0x80 : 0x90) | n);
-      return;
-    }
-    std::string h;
-    if (is_map) {
-      mp::write_map_header(h, n);
-    } else {
-      mp::write_array_header(h, n);
-    }
-    out_.replace(hdr, 1, h);
-  }
+  // A decoded subtree (fallback).
+  [[gnu::noinline]] void emit(const Value& v, const Type& t, const char* at) { w_.emit(v, t, offset(at)); }
 
   // Lists (element type without dynamic) and tuples: decode_list_or_set /
   // decode_tuple's loop, with their errors.
@@ -648,8 +823,7 @@ class JsonToMsgpack : public json::JsonDecoder {
     const Type ety = tuple ? Type() : t.element();
     json::od::array arr;
     if (auto e = node.get_array().get(arr)) fail_json(e, at);
-    const size_t hdr = out_.size();
-    out_.push_back(char(0x90));
+    const size_t hdr = w_.sink.seq_begin(0);
     size_t i = 0;
     for (auto child : arr) {
       json::od::value v;
@@ -659,39 +833,23 @@ class JsonToMsgpack : public json::JsonDecoder {
       if (tuple && i >= need)
         fail(Status::TypeMismatch, "too many tuple elements (need " + std::to_string(need) + ")", cat);
       count_element(cat);
+      w_.sink.sep(i);
+      const int outer = w_.child_begin();
       try {
         transcode(v, tuple ? t.tuple_elem(i) : ety, depth + 1);
       } catch (Error& err) {
         err.prepend(PathStep::idx(int64_t(i)));
         throw;
       }
+      w_.child_end_idx(outer, i);
       ++i;
     }
     if (tuple && i != need)
       fail(Status::TypeMismatch, "not enough tuple elements (need " + std::to_string(need) + ")", at);
-    fix_header(hdr, i, false);
+    w_.sink.seq_end(hdr, 0, i);
   }
 
-  // Output span of one map entry or object attribute (key + value).
-  struct Span {
-    size_t begin;
-    size_t end;
-    size_t key_pos;  // map: the NFC key in keys_
-    size_t key_len;
-  };
-  std::string_view key_of(const Span& s) const { return std::string_view(keys_.data() + s.key_pos, s.key_len); }
-
-  // Rewrites the output from `region` on as the listed spans, in order.
-  void reorder(size_t region, const std::vector<size_t>& keep) {
-    reorder_buf_.assign(out_, region, std::string::npos);
-    out_.resize(region);
-    for (size_t k : keep) {
-      const Span& sp = spans_[k];
-      out_.append(reorder_buf_, sp.begin - region, sp.end - sp.begin);
-    }
-  }
-
-  // decode_map's loop; MapVal's NFC keys, bytewise order, last duplicate wins.
+  // decode_map's loop.
   template <class Node>
   [[gnu::noinline]] void map(Node& node, json::od::json_type jt, const Type& t, const char* at, size_t depth) {
     if (jt != json::od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
@@ -699,62 +857,34 @@ class JsonToMsgpack : public json::JsonDecoder {
     const Type ety = t.element();
     json::od::object obj;
     if (auto e = node.get_object().get(obj)) fail_json(e, at);
-    const size_t hdr = out_.size();
-    out_.push_back(char(0x80));
-    const size_t region = out_.size();
-    const size_t base = spans_.size();
-    const size_t keys_base = keys_.size();
-    bool increasing = true;
+    auto fr = w_.map_begin(0);
     for (auto fres : obj) {
       json::od::field f;
       if (auto e = std::move(fres).get(f)) fail_json(e, last_);
       const char* kat = f.key().raw() - 1;
       last_ = kat;
       count_element(kat);
-      std::string key(unescape(kat + 1));  // unescape's scratch is reused by the value
-      Span sp{};
-      sp.key_pos = keys_.size();
+      // A view into the input (no escapes) or into unescape's scratch,
+      // which the value's strings reuse: the writer copies the latter.
+      const std::string_view key = unescape(kat + 1);
       if (text::is_nfc(key)) {
-        keys_ += key;
+        w_.map_key(fr, key, /*in_input=*/key.data() >= base_ && key.data() < end_);
       } else {
-        keys_ += text::to_nfc(key);
+        w_.map_key(fr, text::to_nfc(key), false);
       }
-      sp.key_len = keys_.size() - sp.key_pos;
-      if (spans_.size() > base && !(key_of(spans_.back()) < key_of(sp))) increasing = false;
-      sp.begin = out_.size();
-      mp::write_str(out_, key_of(sp));
       try {
         transcode(f.value(), ety, depth + 1);
       } catch (Error& err) {
-        err.prepend(PathStep::key(key));
+        err.prepend(PathStep::key(std::string(unescape(kat + 1))));  // the raw key, as decode_map
         throw;
       }
-      sp.end = out_.size();
-      spans_.push_back(sp);
+      w_.entry_end(fr);
     }
-    const size_t n = spans_.size() - base;
-    size_t count = n;
-    if (!increasing) {
-      std::vector<size_t> order(n);
-      for (size_t i = 0; i < n; ++i) order[i] = base + i;
-      std::stable_sort(order.begin(), order.end(),
-                       [&](size_t a, size_t b) { return key_of(spans_[a]) < key_of(spans_[b]); });
-      std::vector<size_t> keep;
-      keep.reserve(n);
-      for (size_t i = 0; i < n; ++i) {
-        if (i + 1 < n && key_of(spans_[order[i]]) == key_of(spans_[order[i + 1]])) continue;
-        keep.push_back(order[i]);
-      }
-      reorder(region, keep);
-      count = keep.size();
-    }
-    spans_.resize(base);
-    keys_.resize(keys_base);
-    fix_header(hdr, count, true);
+    w_.map_end(fr);
   }
 
   // decode_object's loop: attributes by index, last duplicate wins, missing
-  // ones null; written in schema order.
+  // ones null.
   template <class Node>
   [[gnu::noinline]] void object(Node& node, json::od::json_type jt, const Type& t, const char* at, size_t depth) {
     if (jt != json::od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
@@ -763,13 +893,8 @@ class JsonToMsgpack : public json::JsonDecoder {
     const size_t na = info.names.size();
     json::od::object obj;
     if (auto e = node.get_object().get(obj)) fail_json(e, at);
-    mp::write_map_header(out_, na);
-    const size_t region = out_.size();
-    const size_t base = spans_.size();
-    spans_.resize(base + na, Span{SIZE_MAX, SIZE_MAX, 0, 0});
-    size_t next = 0;     // go-cty writes attributes in order: try the next one first
-    size_t written = 0;  // attributes written so far, all in schema order
-    bool in_order = true;
+    auto fr = w_.map_begin(na);
+    size_t next = 0;  // go-cty writes attributes in order: try the next one first
     for (auto fres : obj) {
       json::od::field f;
       if (auto e = std::move(fres).get(f)) fail_json(e, last_);
@@ -787,89 +912,65 @@ class JsonToMsgpack : public json::JsonDecoder {
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);
       }
-      if (idx != written) in_order = false;
-      const size_t begin = out_.size();
-      mp::write_str(out_, info.names[idx]);
+      w_.attr_key(fr, idx, info.names[idx]);
       try {
         transcode(f.value(), t.attr_type(idx), depth + 1);
       } catch (Error& err) {
         err.prepend(PathStep::attr(info.names[idx]));
         throw;
       }
-      spans_[base + idx].begin = begin;
-      spans_[base + idx].end = out_.size();
-      ++written;
+      w_.entry_end(fr);
       next = idx + 1;
     }
-    if (!in_order || written != na) {
-      reorder_buf_.assign(out_, region, std::string::npos);
-      out_.resize(region);
-      for (size_t i = 0; i < na; ++i) {
-        const Span& sp = spans_[base + i];
-        if (sp.begin == SIZE_MAX) {
-          mp::write_str(out_, info.names[i]);
-          mp::write_nil(out_);
-        } else {
-          out_.append(reorder_buf_, sp.begin - region, sp.end - sp.begin);
-        }
-      }
-    }
-    spans_.resize(base);
+    w_.object_end(fr, info.names);
   }
 
-  // decode_dynamic's walk. msgpack_encode writes a dynamic position's value
-  // wrapped with ITS type, which after decode is the wrapper's innermost
-  // concrete type (a wrapper of type "dynamic" holding another wrapper
-  // collapses to one wrapper; `null` there is a bare nil).
+  // decode_dynamic's walk (walk_dynamic): what a read wrote, and its pending
+  // error, are dropped when a later field overrides it.
   template <class Node>
   [[gnu::noinline]] void dynamic(Node& node, json::od::json_type jt, const char* at, size_t depth) {
-    const size_t start = out_.size();
+    const size_t start = w_.mark();
+    const int outer = w_.child_begin();
     walk_dynamic(
         node, jt, at, depth,
         [&](json::od::value& v, const Type& wt, size_t d) {
           if (wt.is_dynamic()) {
-            transcode(v, wt, d);
+            transcode(v, wt, d);  // the inner wrapper or null stands for this one
           } else if (wt.has_dynamic()) {
             // The value's type (printed in the wrapper) is rebuilt from the content.
             const char* vat = v.raw_json_token().data();
             emit(decode(v, wt, d), Type::dynamic(), vat);
           } else {
             const Type vt = value_type(wt);
-            out_.push_back(char(0x92));
-            const size_t hdr = out_.size();
-            out_.append("\xc4\x00", 2);  // bin8 header, length patched below
-            vt.append_json(out_);
-            const size_t len = out_.size() - hdr - 2;
-            if (len <= 0xff) {
-              out_[hdr + 1] = char(len);
-            } else {
-              std::string h;
-              mp::write_bin_header(h, len);
-              out_.replace(hdr, 2, h);
-            }
+            const int wouter = w_.wrap_begin(vt);
             transcode(v, vt, d);
+            w_.wrap_end(wouter, vt);
           }
         },
-        [&] { out_.resize(start); });
+        [&] { w_.drop_to(start); });
+    w_.merge(outer);
   }
 
-  std::string& out_;
-  size_t out_base_;  // out_.size() before the transcode
-  OutputLimit out_limit_;
-  std::vector<Span> spans_;  // open maps/objects' entries (a stack)
-  std::string keys_;         // NFC map keys of the open maps
-  std::string reorder_buf_;
+  Writer<Sink> w_;
 };
 
-}  // namespace
+// Output room: MessagePack is about as long as its JSON; JSON from
+// MessagePack is longer (quotes, brackets, number text).
+size_t output_estimate(size_t in, bool from_json, bool to_json, size_t max_out) {
+  size_t n = in + 64;
+  if (to_json && !from_json) n += in / 2;
+  return std::min(n, max_out == 0 ? limits::kDefaultMaxOutputSize : max_out);
+}
 
-void msgpack_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
+template <class Sink>
+void from_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
   if (in.size() > opts.limits.max_input_size) throw limits::input_size(in.size(), opts.limits.max_input_size);
   const size_t start = out.size();
+  out.reserve(start + output_estimate(in.size(), false, std::is_same_v<Sink, JsonSink>, opts.limits.max_output_size));
   try {
     const auto* b = reinterpret_cast<const uint8_t*>(in.data());
     DocumentBudget budget(opts.limits, in.size());
-    MsgpackToJson t(b, in.size(), budget, out);
+    MsgpackWalk<Sink> t(b, in.size(), budget, out);
     t.set_ignore_undefined_attributes(opts.ignore_undefined_attributes);
     if (type.has_optional()) {
       t.transcode(type.without_optional());
@@ -887,14 +988,20 @@ void msgpack_to_json(std::string& out, std::string_view in, const Type& type, co
   }
 }
 
-void json_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
+template <class Sink>
+void from_json(std::string& out, JsonInput in, const Type& type, const DecodeOptions& opts) {
   const size_t start = out.size();
+  const size_t size = in.text.size();
+  if (size <= opts.limits.max_input_size) {
+    out.reserve(start + output_estimate(size, true, std::is_same_v<Sink, JsonSink>, opts.limits.max_output_size));
+  }
   try {
-    json::with_padded(JsonInput{in, 0}, opts, [&](const char* data, size_t len, size_t capacity) {
+    json::with_padded(in, opts, [&](const char* data, size_t len, size_t capacity) {
       json::with_document(data, len, capacity, opts, nullptr,
                           [&](const char* d, size_t n, const json::Sanitized* san, json::od::document& doc) {
-                            JsonToMsgpack t(d, n, opts, san, out);
+                            JsonWalk<Sink> t(d, n, opts, san, out);
                             t.run(doc, type);
+                            if (const Error* e = t.pending()) throw Error(*e);
                           });
     });
     OutputLimit(opts.limits.max_output_size).check(out.size() - start);
@@ -902,6 +1009,32 @@ void json_to_msgpack(std::string& out, std::string_view in, const Type& type, co
     out.resize(start);  // nothing is appended on failure
     throw;
   }
+}
+
+}  // namespace
+
+void msgpack_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
+  from_msgpack<JsonSink>(out, in, type, opts);
+}
+
+void msgpack_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
+  from_msgpack<MsgpackSink>(out, in, type, opts);
+}
+
+void json_to_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
+  from_json<MsgpackSink>(out, JsonInput{in, 0}, type, opts);
+}
+
+void json_to_json(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
+  from_json<JsonSink>(out, JsonInput{in, 0}, type, opts);
+}
+
+void json_to_msgpack(std::string& out, JsonInput in, const Type& type, const DecodeOptions& opts) {
+  from_json<MsgpackSink>(out, in, type, opts);
+}
+
+void json_to_json(std::string& out, JsonInput in, const Type& type, const DecodeOptions& opts) {
+  from_json<JsonSink>(out, in, type, opts);
 }
 
 }  // namespace dynval::codec

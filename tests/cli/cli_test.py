@@ -67,6 +67,26 @@ def _():
     eq(out, open(PLAN, "rb").read())
 
 
+@case("same-format round trips canonicalise as go-cty: sorted keys, last duplicate, NFC, numbers")
+def _():
+    # {"b":1,"a":2,"a":"3"} with a float 1.0 and "1e2" as text; the second "a" wins
+    rc, out, err = run("convert", "--type", '["map","number"]', "--from", "msgpack", "--to", "msgpack", "--hex",
+                       stdin=b"83a162cb3ff0000000000000a16102a161a3316532")
+    eq(rc, 0, "exit " + err)
+    eq(out.strip(), b"82a16164a16201")
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "in.json")  # a file: read with padding and parsed in place
+        with open(path, "wb") as f:
+            f.write(b'{"b":null,"a":{"value":1e2,"type":"number"},"b":{"value":"e\\u0301","type":"string"}}')
+        rc, out, err = run("convert", "--type", '["object",{"a":"dynamic","b":"dynamic"}]', "--from", "json",
+                           "--to", "json", path)
+        eq(rc, 0, "exit " + err)
+        eq(out, '{"a":{"value":100,"type":"number"},"b":{"value":"\u00e9","type":"string"}}\n'.encode())
+        rc, out, err = run("convert", "--type", '["map","number"]', "--from", "json", "--to", "json", path)
+        eq(rc, 1, "exit")
+        assert "number is required" in err, err
+
+
 @case("pretty view of the bundled example shows unknowns and refinements")
 def _():
     rc, out, err = run("convert", "--schema", SCHEMA, "--block", "resource:acme_server",

@@ -349,6 +349,14 @@ TEST(Threads, CoreSharedTypeSchemaAndValues) {
         codec::json_to_msgpack(j2m, ex.json[i], type);
         c.expect(j2m == ex.msgpack[i], kTranscode);
       }
+      // And to the same format (the canonical bytes come back).
+      std::string m2m, j2j;
+      codec::msgpack_to_msgpack(m2m, ex.msgpack[i], type);
+      c.expect(m2m == ex.msgpack[i], kTranscode);
+      if (!ex.json[i].empty()) {
+        codec::json_to_json(j2j, ex.json[i], type);
+        c.expect(j2j == ex.json[i], kTranscode);
+      }
       // Compare shared values (and a freshly decoded one).
       c.expect(ex.values[i].equals(ex.values[j]) == ex.equals[i][j], kEquals);
       c.expect(dm.equals(ex.values[j]) == ex.equals[i][j], kEquals);
