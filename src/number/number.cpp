@@ -399,7 +399,9 @@ std::optional<Number> parse_impl(std::string_view s, uint32_t prec, bool use_lim
     } else if (c >= '0' && c <= '9') {
       count++;
       uint64_t dig = static_cast<uint64_t>(c - '0');
-      if (m_fits) {
+      if (count <= 19) {
+        m = m * 10 + dig;  // below 10^19 < 2^64: cannot overflow
+      } else if (m_fits) {
         if (m > (UINT64_MAX - dig) / 10) {
           m_fits = false;
         } else {
