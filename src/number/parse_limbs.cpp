@@ -46,10 +46,10 @@ inline uint64_t div_2by1(uint64_t u1, uint64_t u0, uint64_t d, uint64_t v, uint6
   uint64_t q1 = static_cast<uint64_t>(q >> 64) + 1;
   uint64_t q0 = static_cast<uint64_t>(q);
   uint64_t rr = u0 - q1 * d;
-  if (rr > q0) {
-    q1--;
-    rr += d;
-  }
+  // rr > q0 about half the time: a mask, not a branch that mispredicts
+  const uint64_t over = uint64_t{0} - static_cast<uint64_t>(rr > q0);
+  q1 += over;
+  rr += over & d;
   if (rr >= d) [[unlikely]] {
     q1++;
     rr -= d;
@@ -99,6 +99,40 @@ constexpr std::array<Pow5, kMaxPow5 + 1> make_pow5_table() {
 }
 
 constexpr std::array<Pow5, kMaxPow5 + 1> kPow5 = make_pow5_table();
+
+// For a 64-bit mantissa and 5^n in one limb (1 <= n <= 27): the quotient by
+// multiplication with R = floor(2^kRecipBits / 5^n), and a divisibility test
+// m * inv <= limit (inv the inverse of 5^n modulo 2^64, limit = floor((2^64 -
+// 1) / 5^n)), which holds iff 5^n divides m.
+constexpr unsigned kRecipBits = 768;
+constexpr size_t kRecipLimbs = kRecipBits / 64;  // R < 2^768 / 5
+struct Recip {
+  uint64_t r[kRecipLimbs];
+  uint64_t inv;
+  uint64_t limit;
+};
+
+constexpr std::array<Recip, 28> make_recip_table() {
+  std::array<Recip, 28> t{};
+  for (unsigned n = 1; n < 28; n++) {
+    const uint64_t d = kPow5Tab[n];
+    Recip& rc = t[n];
+    // 2^768 / d: the top limb 1 at position 12, then zeros
+    uint64_t rem = 1 % d;
+    for (size_t i = kRecipLimbs; i-- > 0;) {
+      const u128 cur = static_cast<u128>(rem) << 64;
+      rc.r[i] = static_cast<uint64_t>(cur / d);
+      rem = static_cast<uint64_t>(cur % d);
+    }
+    uint64_t x = d;  // Newton: each step doubles the correct low bits (d odd)
+    for (int i = 0; i < 6; i++) x *= 2 - d * x;
+    rc.inv = x;
+    rc.limit = ~uint64_t{0} / d;
+  }
+  return t;
+}
+
+constexpr std::array<Recip, 28> kRecip = make_recip_table();
 
 inline int64_t limbs_bitlen(const uint64_t* x, size_t n) noexcept {
   return static_cast<int64_t>(n - 1) * 64 + bw(x[n - 1]);
@@ -274,6 +308,51 @@ bool parse_limbs(bool neg, std::string_view mant_text, const uint64_t* m64, int6
     const int64_t e = bexp - static_cast<int64_t>(p5.shift) + limbs_bitlen(q, n);
     out = round_to_number(neg, q, n, false, e, prec);
     return true;
+  }
+
+  if (m64 != nullptr && n5 < kRecip.size()) {
+    // m * 2^K / 5^n with a nonzero remainder (5^n does not divide m): Q' =
+    // floor(m * R / 2^(768 - K)) is Q = floor(m * 2^K / 5^n) or Q - 1, since
+    // m * 2^K / 5^n - m * R / 2^(768 - K) < m / 2^(768 - K) < 1 (K <= 640).
+    // K gives prec + 66 or more quotient bits, so the rounding bit r is at
+    // 65 or above; unless Q' ends in r one bits, Q' + 1 changes no bit from r
+    // up, and the sticky bit is 1 either way: Q' rounds exactly as Q does.
+    const Recip& rc = kRecip[n5];
+    const uint64_t m = *m64;
+    if (m * rc.inv > rc.limit) {
+      const int64_t K = static_cast<int64_t>(prec) + 66 + static_cast<int64_t>(p5.bits) - bw(m);
+      uint64_t pr[kRecipLimbs + 1];
+      uint64_t carry = 0;
+      for (size_t i = 0; i < kRecipLimbs; i++) {
+        const u128 t = static_cast<u128>(rc.r[i]) * m + carry;
+        pr[i] = static_cast<uint64_t>(t);
+        carry = static_cast<uint64_t>(t >> 64);
+      }
+      pr[kRecipLimbs] = carry;
+      const uint64_t drop = kRecipBits - static_cast<uint64_t>(K);
+      const size_t lo = static_cast<size_t>(drop / 64);
+      const unsigned b = static_cast<unsigned>(drop % 64);
+      size_t qn = kRecipLimbs + 1 - lo;
+      for (size_t i = 0; i < qn; i++) {
+        uint64_t w = pr[i + lo] >> b;
+        if (b != 0 && i + lo + 1 <= kRecipLimbs) w |= pr[i + lo + 1] << (64 - b);
+        q[i] = w;
+      }
+      while (qn > 0 && q[qn - 1] == 0) qn--;
+      const int64_t bits = limbs_bitlen(q, qn);
+      const int64_t r = bits - static_cast<int64_t>(prec) - 1;  // >= 65
+      // Q' mod 2^r == 2^r - 1: Q may be Q' + 1 with other high bits; divide.
+      bool all_ones = true;
+      for (int64_t i = 0; all_ones && i < r; i += 64) {
+        uint64_t w = ~q[static_cast<size_t>(i / 64)];
+        if (r - i < 64) w &= (uint64_t{1} << (r - i)) - 1;
+        all_ones = w == 0;
+      }
+      if (!all_ones) {
+        out = round_to_number(neg, q, qn, true, bexp - K + bits, prec);
+        return true;
+      }
+    }
   }
 
   // |x| = floor(M * 2^k / 5^n) (+ remainder) * 2^(bexp - k): at least

@@ -148,6 +148,21 @@ TEST(NumberParseLimbs, RandomTextsMatchReference) {
   std::printf("[ cases    ] %ld random texts\n", t.cases);
 }
 
+// Mantissas below 2^64 with 1..27 fraction digits (JSON's float-like
+// numbers): the reciprocal quotient path of parse_limbs.
+TEST(NumberParseLimbs, SixtyFourBitQuotients) {
+  std::mt19937_64 rng(27);
+  Tally t;
+  for (int i = 0; i < 60000 && t.failures < 10; i++) {
+    uint64_t m = rng() >> (rng() % 64);
+    if (m == 0) m = 1;
+    const int n = 1 + static_cast<int>(rng() % 27);
+    const int64_t e10 = (rng() % 4 == 0) ? static_cast<int64_t>(rng() % 41) - 20 : 0;
+    check(layout(rng, std::to_string(m), e10 - n), random_prec(rng), t);
+  }
+  EXPECT_EQ(t.failures, 0);
+}
+
 // Exact half-way cases at 512 bits: an odd 513-bit integer H (so H/2 is a tie
 // between two 512-bit neighbours), written as decimal digits, or as H * 5^k /
 // 10^k (the same value with k more fraction digits), and the same plus or
@@ -290,6 +305,20 @@ TEST(NumberParseLimbs, EdgeCases) {
   };
   for (const char* s : fixed) {
     for (uint32_t prec : {512u, 53u, 1u, 64u, 511u, 513u, 4096u}) check(s, prec, t);
+  }
+  // 5^n dividing a 64-bit mantissa far from the caller's exact-quotient
+  // shortcut (|binary exponent| >= 4000): exact ties at low precision
+  for (unsigned n = 1; n <= 27; n++) {
+    for (uint64_t mult : {3u, 5u, 7u, 9u, 11u, 13u, 1023u}) {
+      const unsigned __int128 v = static_cast<unsigned __int128>(mult) * dynval::kPow5Tab[n];
+      if ((v >> 64) != 0) continue;
+      std::string d = std::to_string(static_cast<uint64_t>(v));
+      if (d.size() <= n) d.insert(0, n + 1 - d.size(), '0');
+      const std::string s = d.substr(0, d.size() - n) + "." + d.substr(d.size() - n);
+      for (const char* e : {"p-5000", "p5000", "p-4000", ""}) {
+        for (uint32_t prec = 1; prec <= 12; prec++) check(s + e, prec, t);
+      }
+    }
   }
   // 96 and 97 significant digits (the fast path's digit bound), with zeros
   for (int nd : {95, 96, 97}) {
