@@ -310,46 +310,82 @@ bool parse_limbs(bool neg, std::string_view mant_text, const uint64_t* m64, int6
     return true;
   }
 
-  if (m64 != nullptr && n5 < kRecip.size()) {
-    // m * 2^K / 5^n with a nonzero remainder (5^n does not divide m): Q' =
-    // floor(m * R / 2^(768 - K)) is Q = floor(m * 2^K / 5^n) or Q - 1, since
-    // m * 2^K / 5^n - m * R / 2^(768 - K) < m / 2^(768 - K) < 1 (K <= 640).
+  if (n5 < kRecip.size()) {
+    // M * 2^K / 5^n, 5^n in one limb. With M = Qm * 5^n + rm (short
+    // division; Qm = 0, rm = M for one limb): Q = floor(M * 2^K / 5^n) =
+    // Qm * 2^K + floor(rm * 2^K / 5^n), the second term below 2^K. It is
+    // Q2' = floor(rm * R / 2^(768 - K)) or one more, since rm * 2^K / 5^n -
+    // rm * R / 2^(768 - K) < rm / 2^(768 - K) < 1 (rm < 2^64, K <= 640).
     // K gives prec + 66 or more quotient bits, so the rounding bit r is at
     // 65 or above; unless Q' ends in r one bits, Q' + 1 changes no bit from r
-    // up, and the sticky bit is 1 either way: Q' rounds exactly as Q does.
+    // up, and the sticky bit (rm != 0) is the same: Q' rounds as Q does.
     const Recip& rc = kRecip[n5];
-    const uint64_t m = *m64;
-    if (m * rc.inv > rc.limit) {
-      const int64_t K = static_cast<int64_t>(prec) + 66 + static_cast<int64_t>(p5.bits) - bw(m);
-      uint64_t pr[kRecipLimbs + 1];
-      uint64_t carry = 0;
-      for (size_t i = 0; i < kRecipLimbs; i++) {
-        const u128 t = static_cast<u128>(rc.r[i]) * m + carry;
-        pr[i] = static_cast<uint64_t>(t);
-        carry = static_cast<uint64_t>(t >> 64);
+    const int64_t K = static_cast<int64_t>(prec) + 66 + static_cast<int64_t>(p5.bits) - limbs_bitlen(mant, mn);
+    uint64_t qm[kMantLimbs + 1];
+    size_t qmn = 0;
+    uint64_t rm = mant[0];
+    bool ok = K >= 0;
+    if (mn == 1) {
+      // 5^n | m: the exact division below (Q' would be Q - 1 throughout).
+      ok = ok && mant[0] * rc.inv > rc.limit;
+    } else if (ok) {
+      // (M << shift) / (5^n << shift), limb by limb: quotient Qm, remainder rm << shift
+      const unsigned s5 = p5.shift;
+      uint64_t rem = s5 == 0 ? 0 : mant[mn - 1] >> (64 - s5);
+      for (size_t i = mn; i-- > 0;) {
+        uint64_t w = mant[i] << s5;
+        if (s5 != 0 && i > 0) w |= mant[i - 1] >> (64 - s5);
+        qm[i] = div_2by1(rem, w, p5.limbs[0], p5.inv, rem);
       }
-      pr[kRecipLimbs] = carry;
+      qmn = mn;
+      while (qmn > 0 && qm[qmn - 1] == 0) qmn--;
+      rm = rem >> s5;
+    }
+    if (ok) {
       const uint64_t drop = kRecipBits - static_cast<uint64_t>(K);
       const size_t lo = static_cast<size_t>(drop / 64);
       const unsigned b = static_cast<unsigned>(drop % 64);
-      size_t qn = kRecipLimbs + 1 - lo;
-      for (size_t i = 0; i < qn; i++) {
-        uint64_t w = pr[i + lo] >> b;
-        if (b != 0 && i + lo + 1 <= kRecipLimbs) w |= pr[i + lo + 1] << (64 - b);
-        q[i] = w;
+      size_t qn = 0;
+      if (rm != 0) {
+        uint64_t pr[kRecipLimbs + 1];
+        uint64_t carry = 0;
+        for (size_t i = 0; i < kRecipLimbs; i++) {
+          const u128 t = static_cast<u128>(rc.r[i]) * rm + carry;
+          pr[i] = static_cast<uint64_t>(t);
+          carry = static_cast<uint64_t>(t >> 64);
+        }
+        pr[kRecipLimbs] = carry;
+        qn = kRecipLimbs + 1 - lo;
+        for (size_t i = 0; i < qn; i++) {
+          uint64_t w = pr[i + lo] >> b;
+          if (b != 0 && i + lo + 1 <= kRecipLimbs) w |= pr[i + lo + 1] << (64 - b);
+          q[i] = w;
+        }
+      }
+      if (qmn > 0) {
+        // q |= Qm << K (Q2' < 2^K: no overlap)
+        const size_t ko = static_cast<size_t>(K / 64);
+        const unsigned kb = static_cast<unsigned>(K % 64);
+        const size_t top = ko + qmn + 1;
+        for (size_t i = qn; i < top; i++) q[i] = 0;
+        if (top > qn) qn = top;
+        for (size_t i = 0; i < qmn; i++) {
+          q[i + ko] |= qm[i] << kb;
+          if (kb != 0) q[i + ko + 1] |= qm[i] >> (64 - kb);
+        }
       }
       while (qn > 0 && q[qn - 1] == 0) qn--;
       const int64_t bits = limbs_bitlen(q, qn);
       const int64_t r = bits - static_cast<int64_t>(prec) - 1;  // >= 65
       // Q' mod 2^r == 2^r - 1: Q may be Q' + 1 with other high bits; divide.
-      bool all_ones = true;
+      bool all_ones = rm != 0;
       for (int64_t i = 0; all_ones && i < r; i += 64) {
         uint64_t w = ~q[static_cast<size_t>(i / 64)];
         if (r - i < 64) w &= (uint64_t{1} << (r - i)) - 1;
         all_ones = w == 0;
       }
       if (!all_ones) {
-        out = round_to_number(neg, q, qn, true, bexp - K + bits, prec);
+        out = round_to_number(neg, q, qn, rm != 0, bexp - K + bits, prec);
         return true;
       }
     }
