@@ -171,6 +171,19 @@ inline size_t mul_add_small(uint64_t* x, size_t n, uint64_t mul, uint64_t add) n
   return n;
 }
 
+// Eight ASCII digits at p (little-endian load): whether they are all
+// digits, and their value (simdjson's parse_eight_digits_unrolled).
+inline bool eight_digits(uint64_t v) noexcept {
+  return (((v + 0x4646464646464646ull) | (v - 0x3030303030303030ull)) & 0x8080808080808080ull) == 0;
+}
+inline uint64_t eight_value(uint64_t v) noexcept {
+  v -= 0x3030303030303030ull;
+  v = v * 10 + (v >> 8);
+  return (((v & 0x000000FF000000FFull) * 0x000F424000000064ull) +
+          (((v >> 16) & 0x000000FF000000FFull) * 0x0000271000000001ull)) >>
+         32;
+}
+
 // The digits of mant_text (digits and at most one '.') as an exact integer in
 // x[0..kMantLimbs + 1); returns the limb count, 0 for too many significant
 // digits or a zero mantissa.
@@ -179,28 +192,42 @@ size_t read_mantissa(std::string_view text, uint64_t* x) noexcept {
   const char* end = p + text.size();
   while (p < end && (*p == '0' || *p == '.')) p++;  // leading zeros
   size_t n = 0, digits = 0;
-  uint64_t chunk = 0;
+  uint64_t chunk = 0;  // the digits not yet in x, nchunk <= 19 of them
   unsigned nchunk = 0;
-  for (; p < end; p++) {
-    const unsigned d = static_cast<unsigned>(*p - '0');
-    if (d > 9) continue;  // the radix point
-    chunk = chunk * 10 + d;
-    if (++nchunk == 19) {
-      if (++digits > kMaxDigits / 19) return 0;
-      n = n == 0 ? (x[0] = chunk, 1) : mul_add_small(x, n, kPow10[19], chunk);
-      chunk = 0;
-      nchunk = 0;
-    }
-  }
-  if (digits * 19 + nchunk > kMaxDigits) return 0;
-  if (nchunk > 0) {
+  auto flush = [&]() noexcept {
     if (n == 0) {
       x[0] = chunk;
       n = 1;
     } else {
       n = mul_add_small(x, n, kPow10[nchunk], chunk);
     }
+    chunk = 0;
+    nchunk = 0;
+  };
+  while (p < end) {
+    if constexpr (std::endian::native == std::endian::little) {
+      if (end - p >= 8) {
+        uint64_t v;
+        std::memcpy(&v, p, 8);
+        if (eight_digits(v)) {
+          digits += 8;
+          if (digits > kMaxDigits) return 0;
+          if (nchunk > 11) flush();
+          chunk = chunk * 100000000 + eight_value(v);
+          nchunk += 8;
+          p += 8;
+          continue;
+        }
+      }
+    }
+    const unsigned d = static_cast<unsigned>(*p++ - '0');
+    if (d > 9) continue;  // the radix point
+    if (++digits > kMaxDigits) return 0;
+    if (nchunk == 19) flush();
+    chunk = chunk * 10 + d;
+    nchunk++;
   }
+  if (nchunk > 0) flush();
   while (n > 0 && x[n - 1] == 0) n--;
   return n;
 }
