@@ -209,6 +209,20 @@ bool text_big_prefix(const Number& x, size_t max_digits, std::string& out);
 // returns for the same input.
 Number quo_pow5_small(bool neg, uint64_t m, int64_t bexp, unsigned n, uint32_t prec);
 
+// ParseFloat on fixed 64-bit limbs (parse_limbs.cpp) for |x| = M * 2^bexp *
+// 5^exp5, M the digits of mant_text (digits and at most one '.'), or *m64 if
+// not null: sets out and returns true when M has at most 96 significant
+// digits, prec <= 512, |bexp| <= 2^24 and 5^|exp5| fits in prec + 64 bits
+// (Go's pow5 exact), the range where ParseFloat rounds the exact value once;
+// returns false otherwise (or for M == 0). Equal, bit for bit, to what
+// parse_slow returns for the same input.
+bool parse_limbs(bool neg, std::string_view mant_text, const uint64_t* m64, int64_t bexp,
+                 int64_t exp5, uint32_t prec, Number& out);
+// Number::parse_prec as it was before parse_limbs (the 64-bit fast paths,
+// quo_pow5_small and parse_slow only): the reference the unit tests compare
+// parse_prec with.
+std::optional<Number> parse_prec_reference(std::string_view text, uint32_t prec);
+
 // Slow paths in bigfloat.cpp.
 std::optional<Number> parse_slow(bool neg, std::string_view mant_text, int64_t exp2,
                                  int64_t exp5, uint32_t prec);

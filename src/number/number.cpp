@@ -368,7 +368,11 @@ std::optional<Number> Number::parse_bounded(std::string_view text, size_t max_ch
   return n;
 }
 
-std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
+namespace {
+
+// big.ParseFloat(s, 10, prec, ToNearestEven); with use_limbs false, without
+// parse_limbs (parse_prec_reference).
+std::optional<Number> parse_impl(std::string_view s, uint32_t prec, bool use_limbs) {
   check_prec(prec);
   // Float.Parse: scan doesn't handle ±Inf.
   if (s.size() == 3 && (s == "Inf" || s == "inf")) return NumberAccess::make_inf(false, prec);
@@ -395,7 +399,9 @@ std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
     } else if (c >= '0' && c <= '9') {
       count++;
       uint64_t dig = static_cast<uint64_t>(c - '0');
-      if (m_fits) {
+      if (count <= 19) {
+        m = m * 10 + dig;  // below 10^19 < 2^64: cannot overflow
+      } else if (m_fits) {
         if (m > (UINT64_MAX - dig) / 10) {
           m_fits = false;
         } else {
@@ -473,10 +479,25 @@ std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
         round_u64(q, e, prec);
         return normalize_small(neg, q, e, prec);
       }
-      return quo_pow5_small(neg, m, bexp, static_cast<unsigned>(-exp5), prec);
+      if (!use_limbs) return quo_pow5_small(neg, m, bexp, static_cast<unsigned>(-exp5), prec);
     }
   }
-  return parse_slow(neg, s.substr(mant_start, mant_end - mant_start), bexp, exp5, prec);
+  const std::string_view mant_text = s.substr(mant_start, mant_end - mant_start);
+  if (use_limbs) {
+    Number out;
+    if (parse_limbs(neg, mant_text, m_fits ? &m : nullptr, bexp, exp5, prec, out)) return out;
+  }
+  return parse_slow(neg, mant_text, bexp, exp5, prec);
+}
+
+}  // namespace
+
+std::optional<Number> Number::parse_prec(std::string_view s, uint32_t prec) {
+  return parse_impl(s, prec, true);
+}
+
+std::optional<Number> parse_prec_reference(std::string_view s, uint32_t prec) {
+  return parse_impl(s, prec, false);
 }
 
 // ---------------------------------------------------------------------------
