@@ -109,13 +109,39 @@ bool all_of_type(std::span<const Value> elems, const Type& t) noexcept {
   return true;
 }
 
+namespace {
+
+// The attribute array of an object type whose node is in cache (its first
+// and last lines; the names are inline in it unless long).
+void type_prefetch_children(const Type& t) {
+  const std::span<const TypeAttr> a = t.attrs();
+  if (a.empty()) return;
+  __builtin_prefetch(a.data());
+  __builtin_prefetch(&a.back());
+}
+
+}  // namespace
+
 Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const char* what) {
   // go-cty ListVal/SetVal/MapVal: the first non-dynamic element type wins and
   // every other non-dynamic element must match it exactly.
   const Type* found = nullptr;
-  for (Value* v : elems) {
+  // The elements' type nodes usually lie scattered over the heap, one per
+  // element (values built one by one do not share types): prefetch the
+  // node a few elements ahead, then its attribute array, which operator==
+  // reads when the nodes differ.
+  constexpr size_t kAhead = 8;
+  const size_t n = elems.size();
+  bool any_dynamic = false;
+  for (size_t i = 0; i < n; ++i) {
+    if (i + 2 * kAhead < n) __builtin_prefetch(elems[i + 2 * kAhead]->type().node());
+    if (i + kAhead < n) type_prefetch_children(elems[i + kAhead]->type());
+    Value* v = elems[i];
     const Type& vt = v->type();
-    if (vt.is_dynamic()) continue;
+    if (vt.is_dynamic()) {
+      any_dynamic = true;
+      continue;
+    }
     if (found == nullptr) {
       found = &vt;
     } else if (!(vt == *found)) {
@@ -135,7 +161,7 @@ Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const ch
       t = *found;
     }
   }
-  if (!t.is_dynamic()) {
+  if (any_dynamic && !t.is_dynamic()) {  // a second pass over the type nodes only when needed
     for (Value* v : elems) {
       // Only null and unknown values can have the dynamic type.
       if (v->type().is_dynamic()) ValueAccess::set_type(*v, t);
