@@ -172,6 +172,9 @@ struct Digests {
   uint64_t h = 0, eq = 0, raw = 0;
 };
 Digests digest(const Value& v);
+// The same given v's type kind (a set's element kind: the elements' own
+// type nodes, one per element and scattered, are then not read).
+Digests digest(const Value& v, TypeKind kind);
 // The summary of a set with these elements (in set order, with their
 // digests).
 SetSummary summarize_set(std::span<const Digests> elems, bool wholly_known);
@@ -181,6 +184,7 @@ SetSummary summarize_set(std::span<const Digests> elems, bool wholly_known);
 int compare_hash_bytes(const Value& a, const Value& b);
 // The first n bytes of v's hash bytes (fewer if it is shorter).
 void hash_bytes_prefix(const Value& v, size_t n, std::string& out);
+void hash_bytes_prefix(const Value& v, TypeKind kind, size_t n, std::string& out);
 // crc32.ChecksumIEEE of v's hash bytes (go-cty's set bucket).
 uint32_t hash_bytes_crc32(const Value& v);
 
