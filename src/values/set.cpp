@@ -160,6 +160,15 @@ void prefetch_children(const Value& v) {
   }
 }
 
+// The attribute array of an object type whose node is in cache.
+void type_prefetch_children(const Type& t) {
+  const std::span<const TypeAttr> a = t.attrs();
+  const char* p = reinterpret_cast<const char*>(a.data());
+  const char* end = reinterpret_cast<const char*>(a.data() + std::min<size_t>(a.size(), 8));
+  for (; p < end; p += 64) prefetch_kept(p);
+  if (!a.empty()) prefetch_kept(end - 1);
+}
+
 // A composite element's sort record: category (known < unknown < null),
 // then the first 16 bytes of its hash bytes, zero-padded, big-endian.
 struct Rec {
@@ -328,6 +337,32 @@ class GoStableSort {
 }  // namespace
 
 Value Value::set(const Type& elem, std::vector<Value> elems) {
+  if (elems.size() >= 2) {
+    // Elements of a structural type usually each have their own type node,
+    // scattered like the elements: checking them in build_set's one pass
+    // over the elements reads each element's memory once, not twice.
+    const Type* found = nullptr;
+    for (const Value& e : elems) {
+      if (!e.type().is_dynamic()) {
+        found = &e.type();
+        break;
+      }
+    }
+    if (found != nullptr) {
+      switch (found->kind()) {
+        case TypeKind::List:
+        case TypeKind::Set:
+        case TypeKind::Map:
+        case TypeKind::Object:
+        case TypeKind::Tuple: {
+          const Type f = *found;
+          return values_detail::build_set_checked(elem, f, std::span<Value>(elems));
+        }
+        default:
+          break;
+      }
+    }
+  }
   std::vector<Value*> ptrs;
   ptrs.reserve(elems.size());
   for (Value& e : elems) ptrs.push_back(&e);
@@ -361,8 +396,34 @@ Value build_set_value(Type st, std::span<Value> elems, const std::vector<Digests
 
 }  // namespace values_detail
 
+namespace {
+
+// For build_set_checked: the element type asked for, and the first
+// non-dynamic element type.
+struct SetCheck {
+  const Type& elem;
+  const Type& found;
+};
+
+Value build_set_impl(Type st, std::span<Value> elems, const SetCheck* check);
+
+}  // namespace
+
 Value values_detail::build_set(Type st, std::span<Value> elems) {
-  const Type et = st.element();
+  return build_set_impl(std::move(st), elems, nullptr);
+}
+
+Value values_detail::build_set_checked(const Type& elem, const Type& found, std::span<Value> elems) {
+  const SetCheck check{elem, found};
+  return build_set_impl(Type(), elems, &check);
+}
+
+namespace {
+
+// build_set; with `check`, also resolve_element_type's checks and retyping
+// (then `st` is computed here, and the elements are of a structural type).
+Value build_set_impl(Type st, std::span<Value> elems, const SetCheck* check) {
+  using namespace values_detail;
   const size_t n = elems.size();
   if (n <= 1) return build_set_value(std::move(st), elems, nullptr);
   if (n >= UINT32_MAX) throw limits::collection_size(n, UINT32_MAX - 1);
@@ -387,7 +448,7 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
   keep.reserve(n);
   bool seen_null = false;
   bool irregular = false;
-  const TypeKind kind = et.kind();
+  const TypeKind kind = check != nullptr ? check->found.kind() : st.element().kind();
   std::vector<std::string> raw_keys;  // numbers: RawEquals keys
   std::vector<Digests> ds;            // composites: each element's digests
   std::vector<Rec> recs;              // composites: each element's sort record
@@ -472,16 +533,41 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
       depth_of.assign(n, 0);
       wk.assign(n, 0);
       std::string prefix;
+      bool any_dynamic = false;
       for (size_t i = 0; i < n; ++i) {
-        if (i + 2 * kAhead < n) prefetch_blocks(elems[i + 2 * kAhead]);
-        if (i + kAhead < n) prefetch_children(elems[i + kAhead]);
+        if (i + 2 * kAhead < n) {
+          prefetch_blocks(elems[i + 2 * kAhead]);
+          if (check != nullptr) __builtin_prefetch(elems[i + 2 * kAhead].type().node());
+        }
+        if (i + kAhead < n) {
+          prefetch_children(elems[i + kAhead]);
+          if (check != nullptr) type_prefetch_children(elems[i + kAhead].type());
+        }
         const Value& e = elems[i];
+        if (check != nullptr) {  // resolve_element_type's consistency check
+          const Type& vt = e.type();
+          if (vt.is_dynamic()) {
+            any_dynamic = true;
+          } else if (!(vt == check->found)) {
+            inconsistent_element_types(check->found, vt, "set");
+          }
+        }
         ds[i] = digest(e, kind);
         wk[i] = e.is_wholly_known();
         if (const CollRep* c = ValueAccess::coll(e)) depth_of[i] = c->depth;
         prefix.clear();
         if (cat[i] == 0) hash_bytes_prefix(e, kind, 16, prefix);
         recs[i] = Rec{be64(prefix, 0), be64(prefix, 8), static_cast<uint32_t>(i), cat[i]};
+      }
+      if (check != nullptr) {  // and its element type and retyping
+        Type t = element_type_of(check->elem, &check->found, "set");
+        if (any_dynamic && !t.is_dynamic()) {
+          for (size_t i = 0; i < n; ++i) {
+            // Only null and unknown values can have the dynamic type.
+            if (elems[i].type().is_dynamic()) ValueAccess::set_type(elems[i], t);
+          }
+        }
+        st = Type::set(t);
       }
       // Open-addressing tables of (high half of the slot hash, element index
       // + 1; 0 = empty), sized once from n: a probe reads an element's
@@ -633,5 +719,7 @@ Value values_detail::build_set(Type st, std::span<Value> elems) {
   *rep->summary() = summary;
   return ValueAccess::make_coll(std::move(st), rep);
 }
+
+}  // namespace
 
 }  // namespace dynval

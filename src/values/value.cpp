@@ -147,11 +147,25 @@ Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const ch
     if (found == nullptr) {
       found = &vt;
     } else if (!(vt == *found)) {
-      throw Error(Status::TypeMismatch, std::string("inconsistent ") + what + " element types (" +
-                                            found->friendly_name() + " then " +
-                                            vt.friendly_name() + ")");
+      inconsistent_element_types(*found, vt, what);
     }
   }
+  Type t = element_type_of(elem, found, what);
+  if (any_dynamic && !t.is_dynamic()) {  // a second pass over the type nodes only when needed
+    for (Value* v : elems) {
+      // Only null and unknown values can have the dynamic type.
+      if (v->type().is_dynamic()) ValueAccess::set_type(*v, t);
+    }
+  }
+  return t;
+}
+
+void inconsistent_element_types(const Type& found, const Type& then, const char* what) {
+  throw Error(Status::TypeMismatch, std::string("inconsistent ") + what + " element types (" +
+                                        found.friendly_name() + " then " + then.friendly_name() + ")");
+}
+
+Type element_type_of(const Type& elem, const Type* found, const char* what) {
   Type t = elem.has_optional() ? elem.without_optional() : elem;
   if (found != nullptr) {
     if (!(*found == t)) {
@@ -161,12 +175,6 @@ Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const ch
                                               t.friendly_name());
       }
       t = *found;
-    }
-  }
-  if (any_dynamic && !t.is_dynamic()) {  // a second pass over the type nodes only when needed
-    for (Value* v : elems) {
-      // Only null and unknown values can have the dynamic type.
-      if (v->type().is_dynamic()) ValueAccess::set_type(*v, t);
     }
   }
   return t;

@@ -161,6 +161,17 @@ Value build_set(Type st, std::span<Value> elems);
 // Value::list); retypes dynamic-typed null/unknown elements in place.
 // Throws Error(Status::TypeMismatch).
 Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const char* what);
+// Its parts: the error for two different non-dynamic element types, and the
+// element type given the first non-dynamic one (null: none), checked
+// against `elem`.
+[[noreturn]] void inconsistent_element_types(const Type& found, const Type& then, const char* what);
+Type element_type_of(const Type& elem, const Type* found, const char* what);
+
+// Value::set for elements of a structural type (found: the first
+// non-dynamic element type; n >= 2): resolve_element_type's checks and
+// retyping, done in build_set's one pass over the elements, with the same
+// errors.
+Value build_set_checked(const Type& elem, const Type& found, std::span<Value> elems);
 
 // ---- set keys without walking everything below (set_digest.cpp) ----
 

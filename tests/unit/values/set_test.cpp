@@ -464,3 +464,51 @@ TEST(SetOrder, RandomLongSharedPrefixes) {
     if (HasFatalFailure()) return;
   }
 }
+
+namespace {
+
+std::string error_of(const Type& et, std::vector<Value> elems) {
+  try {
+    set_of(et, std::move(elems));
+  } catch (const dynval::Error& e) {
+    EXPECT_EQ(e.status(), dynval::Status::TypeMismatch);
+    return e.message();
+  }
+  return "(no error)";
+}
+
+}  // namespace
+
+TEST(SetTypes, StructuralElementsCheckedInTheBuildPass) {
+  // Sets of structural elements check their types during construction's
+  // one pass over the elements (Value::set): the same errors, in the same
+  // precedence, and the same retyping as resolve_element_type.
+  const Value a = obj({{"a", S("x")}});
+  const Value a2 = obj({{"a", S("y")}});
+  const Value n = obj({{"a", I(1)}});
+  const Type ta = a.type();
+  EXPECT_EQ(error_of(ta, {a, a2, n}),
+            "inconsistent set element types (object then object)")
+      << error_of(ta, {a, a2, n});
+  // both an inconsistency and a mismatch with the asked type: the first wins
+  EXPECT_NE(error_of(n.type(), {a, n}).find("inconsistent set element types"), std::string::npos);
+  EXPECT_NE(error_of(n.type(), {a, a2}).find("does not match"), std::string::npos);
+  // dynamic-typed nulls and unknowns take the element type, in any position
+  const Value s = set_of(Type::dynamic(),
+                         {Value::null(Type::dynamic()), a, Value::unknown(Type::dynamic()), a2, a});
+  EXPECT_EQ(s.type(), Type::set(ta));
+  ASSERT_EQ(s.length(), 4u);
+  for (size_t i = 0; i < s.length(); ++i) EXPECT_EQ(s.at(i).type(), ta) << i;
+  // an asked type with dynamic inside takes the elements' type
+  const Type with_dyn = obj({{"a", Value::null(Type::dynamic())}}).type();
+  EXPECT_EQ(set_of(with_dyn, {a, a2}).type(), Type::set(ta));
+  // the list constructor, which keeps the separate pass, agrees
+  EXPECT_EQ(error_of(ta, {a, a2, n}).substr(16), std::string([&] {
+              try {
+                list_of(ta, {a, a2, n});
+              } catch (const dynval::Error& e) {
+                return e.message();
+              }
+              return std::string();
+            }()).substr(17));
+}
