@@ -117,8 +117,9 @@ namespace {
 // A table slot hash of two digests.
 uint64_t fmix_key(uint64_t h, uint64_t eq) { return mix64(h ^ (eq * 0x9e3779b97f4a7c15ULL)); }
 
-// How many elements ahead the passes over scattered elements prefetch.
-constexpr size_t kAhead = 8;
+// How many elements ahead the passes over scattered elements prefetch
+// (blocks at twice that: at 300k elements 32 measured ~10% faster than 8).
+constexpr size_t kAhead = 32;
 
 // Prefetches the heap block a value's header points to: its string or
 // collection block (the first two lines: the header and the first
