@@ -91,7 +91,9 @@ SetSummary summarize_set(std::span<const Digests> elems, bool wholly_known) {
   return s;
 }
 
-Digests digest(const Value& v) {
+Digests digest(const Value& v) { return digest(v, v.type().kind()); }
+
+Digests digest(const Value& v, TypeKind kind) {
   Digests d;
   if (!v.is_known()) {
     d.h = tag('?');
@@ -103,7 +105,7 @@ Digests digest(const Value& v) {
     d.eq = d.raw = tag('z');  // nulls Equal whatever their type
     return d;
   }
-  switch (v.type().kind()) {
+  switch (kind) {
     case TypeKind::Bool:
       d.h = d.eq = d.raw = tag(v.as_bool() ? 'T' : 'F');
       return d;
@@ -288,14 +290,54 @@ int compare_hash_bytes(const Value& a, const Value& b) {
   }
 }
 
-void hash_bytes_prefix(const Value& v, size_t n, std::string& out) {
-  HashBytesCursor c(v);
-  const size_t start = out.size();
-  while (out.size() - start < n) {
-    const std::string_view s = c.next();
-    if (s.empty()) break;
-    out.append(s.substr(0, n - (out.size() - start)));
+namespace {
+
+// Appends v's hash bytes to out until out holds at least `limit` bytes (the
+// caller cuts the excess). Recursive, with no allocation beyond `out`: it
+// runs once per element of every set built, where HashBytesCursor's stack
+// and chunk buffer cost two heap blocks each time. Recursion is bounded by
+// the value depth (limits::kMaxSupportedDepth).
+void append_hash_prefix(const Value& v, TypeKind k, size_t limit, std::string& out) {
+  if (out.size() >= limit) return;
+  if (!v.is_known() || v.is_null()) {
+    v.append_set_hash_bytes(out);
+    return;
   }
+  char open, close;
+  switch (k) {
+    case TypeKind::Map: open = '{', close = '}'; break;
+    case TypeKind::List:
+    case TypeKind::Set: open = '[', close = ']'; break;
+    case TypeKind::Object:
+    case TypeKind::Tuple: open = '<', close = '>'; break;
+    default:
+      v.append_set_hash_bytes(out);
+      return;
+  }
+  out.push_back(open);
+  const size_t n = v.length();
+  for (size_t i = 0; i < n && out.size() < limit; ++i) {
+    if (k == TypeKind::Map) {
+      text::append_go_quoted(out, v.key_at(i));
+      out.push_back(':');
+    }
+    const Value& e = v.at(i);
+    append_hash_prefix(e, e.type().kind(), limit, out);
+    out.push_back(';');
+  }
+  out.push_back(close);
+}
+
+}  // namespace
+
+void hash_bytes_prefix(const Value& v, size_t n, std::string& out) {
+  hash_bytes_prefix(v, v.type().kind(), n, out);
+}
+
+void hash_bytes_prefix(const Value& v, TypeKind kind, size_t n, std::string& out) {
+  const size_t start = out.size();
+  append_hash_prefix(v, kind, start + n, out);
+  if (out.size() > start + n) out.resize(start + n);
 }
 
 uint32_t hash_bytes_crc32(const Value& v) {

@@ -109,21 +109,63 @@ bool all_of_type(std::span<const Value> elems, const Type& t) noexcept {
   return true;
 }
 
+namespace {
+
+// The attribute array of an object type whose node is in cache (the lines
+// of its first eight attributes; the names are inline in it unless long).
+void type_prefetch_children(const Type& t) {
+  const std::span<const TypeAttr> a = t.attrs();
+  if (a.empty()) return;
+  const char* p = reinterpret_cast<const char*>(a.data());
+  const char* end = reinterpret_cast<const char*>(a.data() + std::min<size_t>(a.size(), 8));
+  for (; p < end; p += 64) __builtin_prefetch(p);
+  __builtin_prefetch(end - 1);
+}
+
+}  // namespace
+
 Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const char* what) {
   // go-cty ListVal/SetVal/MapVal: the first non-dynamic element type wins and
   // every other non-dynamic element must match it exactly.
   const Type* found = nullptr;
-  for (Value* v : elems) {
+  // The elements' type nodes usually lie scattered over the heap, one per
+  // element (values built one by one do not share types): prefetch the
+  // node a few elements ahead, then its attribute array, which operator==
+  // reads when the nodes differ.
+  constexpr size_t kAhead = 8;
+  const size_t n = elems.size();
+  bool any_dynamic = false;
+  for (size_t i = 0; i < n; ++i) {
+    if (i + 2 * kAhead < n) __builtin_prefetch(elems[i + 2 * kAhead]->type().node());
+    if (i + kAhead < n) type_prefetch_children(elems[i + kAhead]->type());
+    Value* v = elems[i];
     const Type& vt = v->type();
-    if (vt.is_dynamic()) continue;
+    if (vt.is_dynamic()) {
+      any_dynamic = true;
+      continue;
+    }
     if (found == nullptr) {
       found = &vt;
     } else if (!(vt == *found)) {
-      throw Error(Status::TypeMismatch, std::string("inconsistent ") + what + " element types (" +
-                                            found->friendly_name() + " then " +
-                                            vt.friendly_name() + ")");
+      inconsistent_element_types(*found, vt, what);
     }
   }
+  Type t = element_type_of(elem, found, what);
+  if (any_dynamic && !t.is_dynamic()) {  // a second pass over the type nodes only when needed
+    for (Value* v : elems) {
+      // Only null and unknown values can have the dynamic type.
+      if (v->type().is_dynamic()) ValueAccess::set_type(*v, t);
+    }
+  }
+  return t;
+}
+
+void inconsistent_element_types(const Type& found, const Type& then, const char* what) {
+  throw Error(Status::TypeMismatch, std::string("inconsistent ") + what + " element types (" +
+                                        found.friendly_name() + " then " + then.friendly_name() + ")");
+}
+
+Type element_type_of(const Type& elem, const Type* found, const char* what) {
   Type t = elem.has_optional() ? elem.without_optional() : elem;
   if (found != nullptr) {
     if (!(*found == t)) {
@@ -133,12 +175,6 @@ Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const ch
                                               t.friendly_name());
       }
       t = *found;
-    }
-  }
-  if (!t.is_dynamic()) {
-    for (Value* v : elems) {
-      // Only null and unknown values can have the dynamic type.
-      if (v->type().is_dynamic()) ValueAccess::set_type(*v, t);
     }
   }
   return t;

@@ -161,6 +161,17 @@ Value build_set(Type st, std::span<Value> elems);
 // Value::list); retypes dynamic-typed null/unknown elements in place.
 // Throws Error(Status::TypeMismatch).
 Type resolve_element_type(const Type& elem, std::vector<Value*>& elems, const char* what);
+// Its parts: the error for two different non-dynamic element types, and the
+// element type given the first non-dynamic one (null: none), checked
+// against `elem`.
+[[noreturn]] void inconsistent_element_types(const Type& found, const Type& then, const char* what);
+Type element_type_of(const Type& elem, const Type* found, const char* what);
+
+// Value::set for elements of a structural type (found: the first
+// non-dynamic element type; n >= 2): resolve_element_type's checks and
+// retyping, done in build_set's one pass over the elements, with the same
+// errors.
+Value build_set_checked(const Type& elem, const Type& found, std::span<Value> elems);
 
 // ---- set keys without walking everything below (set_digest.cpp) ----
 
@@ -172,6 +183,9 @@ struct Digests {
   uint64_t h = 0, eq = 0, raw = 0;
 };
 Digests digest(const Value& v);
+// The same given v's type kind (a set's element kind: the elements' own
+// type nodes, one per element and scattered, are then not read).
+Digests digest(const Value& v, TypeKind kind);
 // The summary of a set with these elements (in set order, with their
 // digests).
 SetSummary summarize_set(std::span<const Digests> elems, bool wholly_known);
@@ -181,6 +195,7 @@ SetSummary summarize_set(std::span<const Digests> elems, bool wholly_known);
 int compare_hash_bytes(const Value& a, const Value& b);
 // The first n bytes of v's hash bytes (fewer if it is shorter).
 void hash_bytes_prefix(const Value& v, size_t n, std::string& out);
+void hash_bytes_prefix(const Value& v, TypeKind kind, size_t n, std::string& out);
 // crc32.ChecksumIEEE of v's hash bytes (go-cty's set bucket).
 uint32_t hash_bytes_crc32(const Value& v);
 
