@@ -253,36 +253,16 @@ std::optional<Number> parse_slow(bool neg, std::string_view mant_text, int64_t b
   z.neg = neg;
   uint64_t chunk = 0;
   int nchunk = 0;
-  static constexpr uint64_t kPow10[] = {1ull,
-                                        10ull,
-                                        100ull,
-                                        1000ull,
-                                        10000ull,
-                                        100000ull,
-                                        1000000ull,
-                                        10000000ull,
-                                        100000000ull,
-                                        1000000000ull,
-                                        10000000000ull,
-                                        100000000000ull,
-                                        1000000000000ull,
-                                        10000000000000ull,
-                                        100000000000000ull,
-                                        1000000000000000ull,
-                                        10000000000000000ull,
-                                        100000000000000000ull,
-                                        1000000000000000000ull,
-                                        10000000000000000000ull};
   for (char c : mant_text) {
     if (c < '0' || c > '9') continue;
     chunk = chunk * 10 + static_cast<uint64_t>(c - '0');
     if (++nchunk == 19) {
-      z.mant = z.mant * kPow10[19] + chunk;
+      z.mant = z.mant * kPow10U64[19] + chunk;
       chunk = 0;
       nchunk = 0;
     }
   }
-  if (nchunk > 0) z.mant = z.mant * kPow10[nchunk] + chunk;
+  if (nchunk > 0) z.mant = z.mant * kPow10U64[nchunk] + chunk;
   if (z.mant == 0) {
     return neg ? NumberAccess::make_double(-0.0, prec) : NumberAccess::make_int(0, prec);
   }

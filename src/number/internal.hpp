@@ -209,6 +209,34 @@ bool text_big_prefix(const Number& x, size_t max_digits, std::string& out);
 // returns for the same input.
 Number quo_pow5_small(bool neg, uint64_t m, int64_t bexp, unsigned n, uint32_t prec);
 
+// float.go round (ToNearestEven) of |x| = 0.q * 2^e at prec bits, then the
+// normal form (normalize_small or a BigRep); infinity when rounding carries
+// e past kMaxExp. q[0..n) has its top limb nonzero and room for one more
+// limb; sticky says whether nonzero bits lie below q. q is clobbered.
+Number round_limbs_to_number(bool neg, uint64_t* q, size_t n, bool sticky, int64_t e, uint32_t prec);
+
+// 10^i for i in [0, 19]: the chunk multipliers of the digit scanners.
+inline constexpr uint64_t kPow10U64[20] = {1ull,
+                                           10ull,
+                                           100ull,
+                                           1000ull,
+                                           10000ull,
+                                           100000ull,
+                                           1000000ull,
+                                           10000000ull,
+                                           100000000ull,
+                                           1000000000ull,
+                                           10000000000ull,
+                                           100000000000ull,
+                                           1000000000000ull,
+                                           10000000000000ull,
+                                           100000000000000ull,
+                                           1000000000000000ull,
+                                           10000000000000000ull,
+                                           100000000000000000ull,
+                                           1000000000000000000ull,
+                                           10000000000000000000ull};
+
 // ParseFloat on fixed 64-bit limbs (parse_limbs.cpp) for |x| = M * 2^bexp *
 // 5^exp5, M the digits of mant_text (digits and at most one '.'), or *m64 if
 // not null: sets out and returns true when M has at most 96 significant

@@ -181,59 +181,13 @@ Number quo_pow5_small(bool neg, uint64_t m, int64_t bexp, unsigned n, uint32_t p
   }
   size_t top = nl;
   while (top > 0 && q[top - 1] == 0) top--;
-  // bit helpers on q[0..top)
-  auto bitlen = [&]() -> int64_t { return static_cast<int64_t>(top - 1) * 64 + bw(q[top - 1]); };
-  auto bit = [&](int64_t i) -> bool { return (q[static_cast<size_t>(i / 64)] >> (i % 64)) & 1; };
-  auto shr = [&](int64_t r) {  // q >>= r (r >= 0)
-    const size_t lo = static_cast<size_t>(r / 64);
-    const unsigned rb = static_cast<unsigned>(r % 64);
-    for (size_t i = 0; i < top; i++) {
-      uint64_t w = i + lo < top ? q[i + lo] >> rb : 0;
-      if (rb != 0 && i + lo + 1 < top) w |= q[i + lo + 1] << (64 - rb);
-      q[i] = w;
-    }
-    while (top > 0 && q[top - 1] == 0) top--;
-  };
-  const int64_t qbits = bitlen();
-  int64_t e = bexp - k + qbits;  // Go exponent: |x| = 0.q * 2^e
+  const int64_t qbits = static_cast<int64_t>(top - 1) * 64 + bw(q[top - 1]);
+  const int64_t e = bexp - k + qbits;  // Go exponent: |x| = 0.q * 2^e
   if (e < kMinExp) return neg ? NumberAccess::make_double(-0.0, prec) : NumberAccess::make_int(0, prec);
   if (e > kMaxExp) return NumberAccess::make_inf(neg, prec);
-  // float.go round: qbits >= prec + 2 > prec always.
-  const int64_t r = qbits - static_cast<int64_t>(prec) - 1;
-  const bool rbit = bit(r);
-  bool sbit = rem != 0;
-  for (int64_t i = 0; !sbit && i < r; i += 64) {
-    uint64_t w = q[static_cast<size_t>(i / 64)];
-    if (r - i < 64) w &= (uint64_t{1} << (r - i)) - 1;
-    sbit = w != 0;
-  }
-  shr(r + 1);
-  if (rbit && (sbit || (q[0] & 1))) {
-    for (size_t i = 0;; i++) {  // q += 1
-      if (i == top) {
-        q[top++] = 1;  // room: q had prec + 2 or more bits before the shift
-        break;
-      }
-      if (++q[i] != 0) break;
-    }
-    if (bitlen() > static_cast<int64_t>(prec)) {
-      if (e >= kMaxExp) return NumberAccess::make_inf(neg, prec);
-      e++;
-      shr(1);
-    }
-  }
-  // |x| = q * 2^(e - bitlen(q)); drop trailing zero bits.
-  int64_t bl = bitlen();
-  size_t z = 0;
-  while (q[z] == 0) z++;
-  const int64_t tz = static_cast<int64_t>(z) * 64 + std::countr_zero(q[z]);
-  const int64_t e2 = e - bl + tz;
-  shr(tz);
-  if (bl - tz <= 64) return normalize_small(neg, q[0], e2, prec);
-  BigRep* rep = BigRep::allocate(static_cast<uint32_t>(top));
-  std::copy(q.begin(), q.begin() + static_cast<std::ptrdiff_t>(top), rep->limbs());
-  rep->exp = e2;
-  return NumberAccess::make_big(rep, neg, prec);
+  // qbits >= prec + 2 > prec, so it is rounded, and a carry out of the
+  // rounded prec bits fits in the limbs the quotient had.
+  return round_limbs_to_number(neg, q.data(), top, rem != 0, e, prec);
 }
 
 void mag_view(const Number& x, MagView& v) noexcept {

@@ -138,26 +138,6 @@ inline int64_t limbs_bitlen(const uint64_t* x, size_t n) noexcept {
   return static_cast<int64_t>(n - 1) * 64 + bw(x[n - 1]);
 }
 
-constexpr uint64_t kPow10[20] = {1ull,
-                                 10ull,
-                                 100ull,
-                                 1000ull,
-                                 10000ull,
-                                 100000ull,
-                                 1000000ull,
-                                 10000000ull,
-                                 100000000ull,
-                                 1000000000ull,
-                                 10000000000ull,
-                                 100000000000ull,
-                                 1000000000000ull,
-                                 10000000000000ull,
-                                 100000000000000ull,
-                                 1000000000000000ull,
-                                 10000000000000000ull,
-                                 100000000000000000ull,
-                                 1000000000000000000ull,
-                                 10000000000000000000ull};
 
 // x[0..n) = x * mul + add; returns the new length (x has room for one more).
 inline size_t mul_add_small(uint64_t* x, size_t n, uint64_t mul, uint64_t add) noexcept {
@@ -199,7 +179,7 @@ size_t read_mantissa(std::string_view text, uint64_t* x) noexcept {
       x[0] = chunk;
       n = 1;
     } else {
-      n = mul_add_small(x, n, kPow10[nchunk], chunk);
+      n = mul_add_small(x, n, kPow10U64[nchunk], chunk);
     }
     chunk = 0;
     nchunk = 0;
@@ -237,9 +217,9 @@ size_t read_mantissa(std::string_view text, uint64_t* x) noexcept {
 // (512 + 2 + 1 + 64) / 64 + 1 limbs.
 constexpr size_t kWork = 24;
 
-// float.go round (ToNearestEven) of |x| = 0.q * 2^e at prec bits, then the
-// normal form; q[0..n) nonzero at the top, sticky for nonzero bits below q.
-Number round_to_number(bool neg, uint64_t* q, size_t n, bool sticky, int64_t e, uint32_t prec) {
+}  // namespace
+
+Number round_limbs_to_number(bool neg, uint64_t* q, size_t n, bool sticky, int64_t e, uint32_t prec) {
   int64_t bits = limbs_bitlen(q, n);
   // q >>= r (r >= 0), keeping n exact.
   auto shr = [&](int64_t r) {
@@ -271,7 +251,8 @@ Number round_to_number(bool neg, uint64_t* q, size_t n, bool sticky, int64_t e, 
         if (++q[i] != 0) break;
       }
       if (limbs_bitlen(q, n) > static_cast<int64_t>(prec)) {
-        e++;  // e is far from kMaxExp in the fast path's range
+        if (e >= kMaxExp) return NumberAccess::make_inf(neg, prec);
+        e++;
         shr(1);
       }
     }
@@ -294,8 +275,6 @@ Number round_to_number(bool neg, uint64_t* q, size_t n, bool sticky, int64_t e, 
   rep->exp = e2;
   return NumberAccess::make_big(rep, neg, prec);
 }
-
-}  // namespace
 
 bool parse_limbs(bool neg, std::string_view mant_text, const uint64_t* m64, int64_t bexp,
                  int64_t exp5, uint32_t prec, Number& out) {
@@ -333,7 +312,7 @@ bool parse_limbs(bool neg, std::string_view mant_text, const uint64_t* m64, int6
     size_t n = pn;
     while (q[n - 1] == 0) n--;
     const int64_t e = bexp - static_cast<int64_t>(p5.shift) + limbs_bitlen(q, n);
-    out = round_to_number(neg, q, n, false, e, prec);
+    out = round_limbs_to_number(neg, q, n, false, e, prec);
     return true;
   }
 
@@ -412,7 +391,7 @@ bool parse_limbs(bool neg, std::string_view mant_text, const uint64_t* m64, int6
         all_ones = w == 0;
       }
       if (!all_ones) {
-        out = round_to_number(neg, q, qn, rm != 0, bexp - K + bits, prec);
+        out = round_limbs_to_number(neg, q, qn, rm != 0, bexp - K + bits, prec);
         return true;
       }
     }
@@ -506,7 +485,7 @@ bool parse_limbs(bool neg, std::string_view mant_text, const uint64_t* m64, int6
   }
   while (q[qn - 1] == 0) qn--;
   const int64_t e = bexp - k + limbs_bitlen(q, qn);
-  out = round_to_number(neg, q, qn, sticky, e, prec);
+  out = round_limbs_to_number(neg, q, qn, sticky, e, prec);
   return true;
 }
 
