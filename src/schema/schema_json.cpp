@@ -29,8 +29,8 @@
 // Unknown keys are skipped (forward compatibility).
 //
 // A document is first indexed: one On-Demand walk records where each schema's
-// JSON object lies (skipping its bytes), then a second walk checks the
-// whole text. A schema is built later from its own bytes alone, so listing a
+// JSON object lies (skipping its bytes), then Go's scanner checks the whole
+// text. A schema is built later from its own bytes alone, so listing a
 // document or picking one schema never builds the others.
 #include <simdjson.h>
 
@@ -113,12 +113,23 @@ class Loader {
   [[noreturn]] void json_fail(simdjson::error_code e, const char* at = nullptr) const {
     if (e != simdjson::INCORRECT_TYPE) {
       try {
-        json_check_document(std::string_view(base_, size_t(end_ - base_)), Type::kMaxJsonDepth);
+        check_syntax();
       } catch (const Error& err) {
-        if (err.status() == Status::Parse) throw Error(Status::Parse, "invalid JSON: " + err.message(), {}, err.offset());
+        if (err.status() == Status::Parse) throw;
       }
     }
     fail(Status::Parse, std::string("invalid JSON: ") + simdjson::error_message(e), at);
+  }
+
+  // Go's scanner over the whole text: a syntax error is thrown with its
+  // byte, a nesting limit as Status::Limit.
+  void check_syntax() const {
+    try {
+      json_check_document(std::string_view(base_, size_t(end_ - base_)), Type::kMaxJsonDepth);
+    } catch (const Error& err) {
+      if (err.status() == Status::Parse) throw Error(Status::Parse, "invalid JSON: " + err.message(), {}, err.offset());
+      throw;
+    }
   }
 
   // Where a value starts (for error offsets); nullptr when unknown.
@@ -565,16 +576,10 @@ void with_document(JsonInput in, F&& fn) {
   fn(ld, doc, buf);
   // The walk checks the grammar of what it reads, but values it skips are
   // only matched by brackets, so a document malformed inside a skipped part
-  // could be accepted (found by fuzz_schema_json): the whole text is then
-  // checked with the same parser. It runs only after a successful walk,
-  // whose errors carry paths.
-  od::document whole;
-  od::value root;
-  const char* at = buf.data();
-  if (auto e = parser.iterate(buf.data(), buf.size(), buf.capacity()).get(whole)) ld.json_fail(e, at);
-  if (auto e = whole.get_value().get(root)) ld.json_fail(e, at);
-  if (auto e = json_check_value(root, simdjson::DEFAULT_MAX_DEPTH, at)) ld.json_fail(e, at);
-  ld.check_trailing(whole);
+  // could be accepted (found by fuzz_schema_json): Go's scanner then checks
+  // the whole text (faster than a DOM parse, which faults in a fresh tape).
+  // It runs only after a successful walk, whose errors carry paths.
+  ld.check_syntax();
 }
 
 DocIndex index_json(JsonInput in) {
