@@ -27,6 +27,7 @@
 #include "dynval/version.h"
 #include "schema/schema.hpp"
 #include "support/limits.hpp"
+#include "support/memory.hpp"
 #include "text/text.hpp"
 #include "types/type.hpp"
 
@@ -221,18 +222,23 @@ std::string read_all(const std::string& path, size_t max) {
   struct stat st;
   const bool stat_ok = fstat(fileno(f), &st) == 0;
   if (stat_ok && S_ISDIR(st.st_mode)) throw UsageError{"cannot read " + name + ": is a directory"};
+  // A regular file's size is known: one allocation, mapped in at once, with
+  // room for the JSON readers' padding (they then parse in place), and the
+  // file read straight into it (asking one byte more than its size finds the
+  // end without growing). Anything else grows as it comes.
   std::string s;
-  // A regular file's size is known: one allocation, with room for the JSON
-  // readers' padding (they then parse in place).
-  if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0) s.reserve(std::min(size_t(st.st_size), max) + kJsonPadding);
-  char buf[1 << 16];
+  if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0) {
+    s.reserve(std::min(size_t(st.st_size), max) + 1 + kJsonPadding);
+    support::prefault(s.data(), s.capacity());
+  }
   for (;;) {
-    const size_t n = std::fread(buf, 1, sizeof buf, f);
-    if (n > 0) {
-      if (s.size() + n > max) throw limits::input_size_exceeded(max);
-      s.append(buf, n);
-    }
-    if (n < sizeof buf) {
+    const size_t at = s.size();
+    const size_t room = s.capacity() - at > kJsonPadding ? s.capacity() - at - kJsonPadding : size_t(1) << 16;
+    s.resize(at + room);
+    const size_t n = std::fread(s.data() + at, 1, room, f);
+    s.resize(at + n);
+    if (s.size() > max) throw limits::input_size_exceeded(max);
+    if (n < room) {
       if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
       if (std::feof(f)) break;
     }

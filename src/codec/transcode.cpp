@@ -86,6 +86,7 @@
 #include "codec/msgpack_write.hpp"
 #include "number/number.hpp"
 #include "support/error.hpp"
+#include "support/memory.hpp"
 #include "text/text.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
@@ -962,11 +963,20 @@ size_t output_estimate(size_t in, bool from_json, bool to_json, size_t max_out) 
   return std::min(n, max_out == 0 ? limits::kDefaultMaxOutputSize : max_out);
 }
 
+// Sizes the output once from the input; a large fresh buffer is mapped in
+// at once (support::prefault) rather than faulted in while it is written.
+void reserve_output(std::string& out, size_t extra) {
+  const size_t start = out.size();
+  const size_t before = out.capacity();
+  out.reserve(start + extra);
+  if (out.capacity() != before) support::prefault(out.data() + start, out.capacity() - start);
+}
+
 template <class Sink>
 void from_msgpack(std::string& out, std::string_view in, const Type& type, const DecodeOptions& opts) {
   if (in.size() > opts.limits.max_input_size) throw limits::input_size(in.size(), opts.limits.max_input_size);
   const size_t start = out.size();
-  out.reserve(start + output_estimate(in.size(), false, std::is_same_v<Sink, JsonSink>, opts.limits.max_output_size));
+  reserve_output(out, output_estimate(in.size(), false, std::is_same_v<Sink, JsonSink>, opts.limits.max_output_size));
   try {
     const auto* b = reinterpret_cast<const uint8_t*>(in.data());
     DocumentBudget budget(opts.limits, in.size());
@@ -993,7 +1003,7 @@ void from_json(std::string& out, JsonInput in, const Type& type, const DecodeOpt
   const size_t start = out.size();
   const size_t size = in.text.size();
   if (size <= opts.limits.max_input_size) {
-    out.reserve(start + output_estimate(size, true, std::is_same_v<Sink, JsonSink>, opts.limits.max_output_size));
+    reserve_output(out, output_estimate(size, true, std::is_same_v<Sink, JsonSink>, opts.limits.max_output_size));
   }
   try {
     json::with_padded(in, opts, [&](const char* data, size_t len, size_t capacity) {
