@@ -492,7 +492,7 @@ class JsonDecoder {
     // Element types come from the stripped type itself, so that decoded
     // elements share its nodes and list_of/set_of reuse it.
     const Type& vt = value_type_ref(t);
-    const Type ety = vt.element();
+    const Type& ety = vt.element();
     Scratch vals(stack_);
     od::array arr;
     if (auto e = node.get_array().get(arr)) fail_json(e, at);
@@ -556,7 +556,7 @@ class JsonDecoder {
   [[gnu::noinline]] Value decode_map(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
     if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
     enter(depth, at);
-    const Type ety = value_type_ref(t).element();
+    const Type& ety = value_type_ref(t).element();
     std::vector<std::pair<std::string, Value>> entries;
     od::object obj;
     if (auto e = node.get_object().get(obj)) fail_json(e, at);

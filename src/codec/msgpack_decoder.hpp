@@ -332,7 +332,7 @@ class Decoder {
       fail(Status::TypeMismatch, is_set ? "a set is required" : "a list is required", at);
     }
     if (n == 0) return is_set ? Value::set_of(ty, {}) : Value::list_of(ty, {});
-    const Type ety = ty.element();
+    const Type& ety = ty.element();
     check_count(n, 1, at);
     DepthGuard guard(*this, at);
     const bool dyn = ety.has_dynamic();
@@ -360,7 +360,7 @@ class Decoder {
     const size_t at = offset();
     size_t n;
     if (!read_map_len(n)) fail(Status::TypeMismatch, "a map is required", at);
-    const Type ety = ty.element();
+    const Type& ety = ty.element();
     if (n == 0) return Value::map_of(ty, {});
     check_count(n, 2, at);
     DepthGuard guard(*this, at);
@@ -422,36 +422,6 @@ class Decoder {
     return Value::tuple_of(ty, vals.span());
   }
 
-  // An object type's attribute names and types, fetched once per type and
-  // document rather than once per attribute per object (lists of objects
-  // are the bulk of real documents). A few shapes are cached by type node;
-  // the cache never grows past its reserved size, so references into it
-  // stay valid during the recursion.
-  struct ObjShape {
-    std::vector<std::string_view> names;  // views into the type node
-    std::vector<Type> types;
-  };
-  static constexpr size_t kShapeCache = 16;
-  const ObjShape& shape_of(const Type& ty, ObjShape& local) {
-    for (auto& [t, sh] : shapes_) {
-      if (t.node() == ty.node()) return sh;
-    }
-    ObjShape* sh = &local;
-    if (shapes_.size() < kShapeCache) {
-      if (shapes_.capacity() < kShapeCache) shapes_.reserve(kShapeCache);
-      shapes_.emplace_back(ty, ObjShape{});
-      sh = &shapes_.back().second;
-    }
-    const size_t n = ty.attr_count();
-    sh->names.reserve(n);
-    sh->types.reserve(n);
-    for (size_t i = 0; i < n; ++i) {
-      sh->names.push_back(ty.attr_name(i));
-      sh->types.push_back(ty.attr_type(i));
-    }
-    return *sh;
-  }
-
   // Per-object state of read_attr_key: whether the keys so far came in the
   // schema's order, and which attributes were seen (duplicate detection).
   struct AttrKeys {
@@ -472,7 +442,7 @@ class Decoder {
   // keys.in_order and falls back to a binary search. With
   // ignore_undefined_attributes, an unsupported key returns SIZE_MAX (the
   // caller skips its value).
-  size_t read_attr_key(const Type& ty, const ObjShape& shape, size_t i, AttrKeys& keys,
+  size_t read_attr_key(const Type& ty, std::span<const TypeAttr> attrs, size_t i, AttrKeys& keys,
                        std::string_view& key) {
     const size_t kat = offset();
     if (!read_str_or_bin(key, /*allow_nil=*/true)) {
@@ -480,7 +450,7 @@ class Decoder {
     }
     // Looked up before NFC normalisation, as go-cty does.
     size_t idx = i;
-    if (!keys.in_order || i >= shape.names.size() || shape.names[i] != key) {
+    if (!keys.in_order || i >= attrs.size() || attrs[i].name != key) {
       idx = ty.attr_index(key);
       if (idx != SIZE_MAX) keys.in_order = false;
     }
@@ -520,8 +490,7 @@ class Decoder {
     }
     check_count(n, 2, at);
     DepthGuard guard(*this, at);
-    ObjShape local;
-    const ObjShape& shape = shape_of(ty, local);
+    const std::span<const TypeAttr> attrs = ty.attrs();
     // In schema order, values are appended in place; otherwise placed by index.
     Scratch vals(stack_);
     vals.reserve(want);
@@ -530,7 +499,7 @@ class Decoder {
     for (size_t i = 0; i < n; ++i) {
       std::string_view key;
       const bool was_in_order = keys.in_order;
-      const size_t idx = read_attr_key(ty, shape, found, keys, key);
+      const size_t idx = read_attr_key(ty, attrs, found, keys, key);
       if (idx == SIZE_MAX) {  // ignore_undefined_attributes
         skip_item();
         continue;
@@ -539,9 +508,9 @@ class Decoder {
       if (was_in_order && !in_order) vals.resize(want);  // slots 0..found-1 hold attributes 0..found-1
       try {
         if (in_order) {
-          vals.push(decode(shape.types[idx]));
+          vals.push(decode(attrs[idx].type));
         } else {
-          Value v = decode(shape.types[idx]);  // may grow stack_
+          Value v = decode(attrs[idx].type);  // may grow stack_
           vals[idx] = std::move(v);
         }
       } catch (Error& e) {
@@ -555,10 +524,10 @@ class Decoder {
     if (found != want) object_count_mismatch(want, found, at);
     if (!ty.has_dynamic()) return Value::object_of(ty, vals.span());
     // Dynamic inside: the value's type is rebuilt from the values.
-    std::vector<std::pair<std::string, Value>> attrs;
-    attrs.reserve(want);
-    for (size_t i = 0; i < want; ++i) attrs.emplace_back(std::string(ty.attr_name(i)), std::move(vals[i]));
-    return Value::object(std::move(attrs));
+    std::vector<std::pair<std::string, Value>> named;
+    named.reserve(want);
+    for (size_t i = 0; i < want; ++i) named.emplace_back(attrs[i].name, std::move(vals[i]));
+    return Value::object(std::move(named));
   }
 
   [[noreturn]] void object_count_mismatch(size_t want, size_t given, size_t at) {
@@ -869,9 +838,6 @@ class Decoder {
   DocumentBudget& budget_;
   bool ignore_undefined_ = false;
   size_t depth_ = 0;
-  // (type, shape); holding the type keeps its node (the cache key) alive,
-  // since types from dynamic wrappers die before the document is done.
-  std::vector<std::pair<Type, ObjShape>> shapes_;
   std::vector<Value> stack_;  // children of the collections being decoded (Scratch)
 };
 

@@ -126,7 +126,7 @@ class Encoder {
     switch (ty.kind()) {
       case TypeKind::List:
       case TypeKind::Set: {
-        const Type ety = ty.element();
+        const Type& ety = ty.element();
         const std::span<const Value> elems = v.elements();
         mp::write_array_header(out_, elems.size());
         for (size_t i = 0; i < elems.size(); ++i) {
@@ -154,7 +154,7 @@ class Encoder {
         return;
       }
       case TypeKind::Map: {
-        const Type ety = ty.element();
+        const Type& ety = ty.element();
         const size_t n = v.length();
         mp::write_map_header(out_, n);
         for (size_t i = 0; i < n; ++i) {

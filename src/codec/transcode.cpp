@@ -401,7 +401,7 @@ class Writer {
 
   // Attributes in type order; the last of repeated ones wins; missing ones
   // (JSON input only) are null.
-  void object_end(Frame& f, std::span<const std::string_view> names) {
+  void object_end(Frame& f, std::span<const TypeAttr> names) {
     const size_t want = names.size();
     const size_t n = entries_.size() - f.base;
     bool in_order = n == want;
@@ -417,7 +417,7 @@ class Writer {
         if (keep_[i] == SIZE_MAX) continue;
         const Entry& e = entries_[keep_[i]];
         if (e.err >= 0) {
-          errors_[size_t(e.err)].prepend(PathStep::attr(names[i]));
+          errors_[size_t(e.err)].prepend(PathStep::attr(names[i].name));
           if (f.outer < 0) f.outer = e.err;
           break;
         }
@@ -456,14 +456,14 @@ class Writer {
 
   // Rewrites the output from `region` on as the spans of the entries listed
   // in keep_; SIZE_MAX at position i stands for a null attribute names[i].
-  void reorder(size_t region, std::span<const std::string_view> names) {
+  void reorder(size_t region, std::span<const TypeAttr> names) {
     scratch_.assign(out_, region, std::string::npos);
     out_.resize(region);
     for (size_t j = 0; j < keep_.size(); ++j) {
       sink.sep(j);
       const size_t k = keep_[j];
       if (k == SIZE_MAX) {
-        sink.key(names[j]);
+        sink.key(names[j].name);
         sink.null();
         continue;
       }
@@ -603,13 +603,13 @@ class MsgpackWalk : public detail::Decoder {
     }
     check_count(n, 1, at);
     DepthGuard guard(*this, at);
-    const Type ety = tuple ? Type() : ty.element();
+
     const size_t hdr = w_.sink.seq_begin(n);
     for (size_t i = 0; i < n; ++i) {
       w_.sink.sep(i);
       const int outer = w_.child_begin();
       try {
-        transcode(tuple ? ty.tuple_elem(i) : ety);
+        transcode(tuple ? ty.tuple_elem(i) : ty.element());
       } catch (Error& e) {
         e.prepend(PathStep::idx(int64_t(i)));
         throw;
@@ -629,7 +629,7 @@ class MsgpackWalk : public detail::Decoder {
     }
     check_count(n, 2, at);
     DepthGuard guard(*this, at);
-    const Type ety = ty.element();
+    const Type& ety = ty.element();
     auto f = w_.map_begin(n);
     for (size_t i = 0; i < n; ++i) {
       const size_t kat = offset();
@@ -667,22 +667,21 @@ class MsgpackWalk : public detail::Decoder {
     }
     check_count(n, 2, at);
     DepthGuard guard(*this, at);
-    ObjShape local;
-    const ObjShape& shape = shape_of(ty, local);
+    const std::span<const TypeAttr> attrs = ty.attrs();
     AttrKeys keys(want);
     auto f = w_.map_begin(want);
     size_t found = 0;  // attributes written (entries not skipped)
     for (size_t i = 0; i < n; ++i) {
       std::string_view key;
-      const size_t idx = read_attr_key(ty, shape, found, keys, key);
+      const size_t idx = read_attr_key(ty, attrs, found, keys, key);
       if (idx == SIZE_MAX) {  // ignore_undefined_attributes
         skip_item();
         continue;
       }
       ++found;
-      w_.attr_key(f, idx, shape.names[idx]);
+      w_.attr_key(f, idx, attrs[idx].name);
       try {
-        transcode(shape.types[idx]);
+        transcode(attrs[idx].type);
       } catch (Error& err) {
         err.prepend(PathStep::attr(key));
         throw;
@@ -690,7 +689,7 @@ class MsgpackWalk : public detail::Decoder {
       w_.entry_end(f);
     }
     if (found != want) object_count_mismatch(want, found, at);
-    w_.object_end(f, shape.names);
+    w_.object_end(f, attrs);
   }
 
   // unmarshalDynamic + the encoder's wrapper. The encoder writes a dynamic
@@ -821,7 +820,7 @@ class JsonWalk : public json::JsonDecoder {
     enter(depth, at);
     const bool tuple = t.kind() == TypeKind::Tuple;
     const size_t need = tuple ? t.tuple_size() : 0;
-    const Type ety = tuple ? Type() : t.element();
+
     json::od::array arr;
     if (auto e = node.get_array().get(arr)) fail_json(e, at);
     const size_t hdr = w_.sink.seq_begin(0);
@@ -837,7 +836,7 @@ class JsonWalk : public json::JsonDecoder {
       w_.sink.sep(i);
       const int outer = w_.child_begin();
       try {
-        transcode(v, tuple ? t.tuple_elem(i) : ety, depth + 1);
+        transcode(v, tuple ? t.tuple_elem(i) : t.element(), depth + 1);
       } catch (Error& err) {
         err.prepend(PathStep::idx(int64_t(i)));
         throw;
@@ -855,7 +854,7 @@ class JsonWalk : public json::JsonDecoder {
   [[gnu::noinline]] void map(Node& node, json::od::json_type jt, const Type& t, const char* at, size_t depth) {
     if (jt != json::od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
     enter(depth, at);
-    const Type ety = t.element();
+    const Type& ety = t.element();
     json::od::object obj;
     if (auto e = node.get_object().get(obj)) fail_json(e, at);
     auto fr = w_.map_begin(0);
@@ -923,7 +922,7 @@ class JsonWalk : public json::JsonDecoder {
       w_.entry_end(fr);
       next = idx + 1;
     }
-    w_.object_end(fr, info.names);
+    w_.object_end(fr, t.attrs());
   }
 
   // decode_dynamic's walk (walk_dynamic): what a read wrote, and its pending

@@ -65,13 +65,17 @@ void type_node_unref(const TypeNode* n) noexcept {
   std::vector<const TypeNode*> work;
   const TypeNode* cur = n;
   for (;;) {
-    auto drop = [&work](const TypeNode* c) {
+    // The node is being destroyed: its child handles are emptied here, so
+    // that their destructors (run by `delete cur`) release nothing and the
+    // release of each child happens in this loop instead of recursively.
+    auto drop = [&work](const Type& held) {
+      const TypeNode* c = std::exchange(const_cast<Type&>(held).n_, nullptr);
       if (c == nullptr || c->immortal) return;
       if (c->refs.fetch_sub(1, std::memory_order_acq_rel) == 1) work.push_back(c);
     };
     drop(cur->elem);
     for (const TypeAttr& a : cur->attrs) drop(a.type);
-    for (const TypeNode* e : cur->elems) drop(e);
+    for (const Type& e : cur->elems) drop(e);
     delete cur->json.load(std::memory_order_acquire);
     delete cur;
     if (work.empty()) break;
@@ -117,12 +121,9 @@ Type adopt(TypeNode* n) noexcept {
   return Type::from_node(n);
 }
 
-// Takes a new reference to n (or to dynamic for a moved-from handle).
-const TypeNode* take(const Type& t) noexcept {
-  const TypeNode* n = nn(t.node());
-  type_node_ref(n);
-  return n;
-}
+// A handle a parent node holds: a new reference to t's node (to dynamic for a
+// moved-from handle).
+Type held(const Type& t) noexcept { return Type::from_node(nn(t.node())); }
 
 }  // namespace
 
@@ -140,10 +141,11 @@ static Type make_collection(TypeKind k, const Type& elem) {
   auto* n = new TypeNode();
   n->depth = depth;
   n->kind = k;
-  n->elem = take(elem);
-  n->has_dynamic = n->elem->has_dynamic;
-  n->has_optional = n->elem->has_optional;
-  n->hash = combine(kind_seed(k), n->elem->hash);
+  n->elem = held(elem);
+  const TypeNode* c = n->elem.node();
+  n->has_dynamic = c->has_dynamic;
+  n->has_optional = c->has_optional;
+  n->hash = combine(kind_seed(k), c->hash);
   return adopt(n);
 }
 
@@ -174,12 +176,13 @@ Type Type::object(std::vector<AttrSpec> attrs) {
   n->kind = TypeKind::Object;
   uint64_t h = combine(kind_seed(TypeKind::Object), attrs.size());
   for (AttrSpec& a : attrs) {
-    const TypeNode* c = take(a.type);
+    Type child = held(a.type);
+    const TypeNode* c = child.node();
     n->has_dynamic |= c->has_dynamic;
     n->has_optional |= c->has_optional || a.optional;
     h = combine(h, hash_bytes(a.name));
     h = combine(h, c->hash ^ (a.optional ? 0x5bd1e995ULL : 0));
-    n->attrs.push_back(TypeAttr{std::move(a.name), c, a.optional});
+    n->attrs.push_back(TypeAttr{std::move(a.name), std::move(child), a.optional});
   }
   n->hash = h;
   return adopt(n);
@@ -197,11 +200,12 @@ Type Type::tuple(std::vector<Type> elems) {
   n->kind = TypeKind::Tuple;
   uint64_t h = combine(kind_seed(TypeKind::Tuple), elems.size());
   for (const Type& e : elems) {
-    const TypeNode* c = take(e);
+    Type child = held(e);
+    const TypeNode* c = child.node();
     n->has_dynamic |= c->has_dynamic;
     n->has_optional |= c->has_optional;
     h = combine(h, c->hash);
-    n->elems.push_back(c);
+    n->elems.push_back(std::move(child));
   }
   n->hash = h;
   return adopt(n);
@@ -224,11 +228,11 @@ bool Type::is_collection() const noexcept {
 bool Type::has_dynamic() const noexcept { return nn(n_)->has_dynamic; }
 bool Type::has_optional() const noexcept { return nn(n_)->has_optional; }
 
-Type Type::element() const {
+const Type& Type::element() const {
   if (!is_collection()) {
     throw Error(Status::TypeMismatch, "element type requested of " + friendly_name());
   }
-  return from_node(n_->elem);
+  return n_->elem;
 }
 
 size_t Type::attr_count() const noexcept { return nn(n_)->attrs.size(); }
@@ -250,8 +254,8 @@ static const TypeAttr& attr_at(const TypeNode* n, size_t i, const Type& t) {
 }
 
 std::string_view Type::attr_name(size_t i) const { return attr_at(n_, i, *this).name; }
-Type Type::attr_type(size_t i) const { return from_node(attr_at(n_, i, *this).type); }
-bool Type::attr_type_is(size_t i, const Type& t) const { return attr_at(n_, i, *this).type == t.n_; }
+const Type& Type::attr_type(size_t i) const { return attr_at(n_, i, *this).type; }
+bool Type::attr_type_is(size_t i, const Type& t) const { return attr_at(n_, i, *this).type.n_ == t.n_; }
 bool Type::attr_optional(size_t i) const { return attr_at(n_, i, *this).optional; }
 
 size_t Type::attr_index(std::string_view name) const noexcept {
@@ -264,7 +268,7 @@ size_t Type::attr_index(std::string_view name) const noexcept {
 
 size_t Type::tuple_size() const noexcept { return nn(n_)->elems.size(); }
 
-Type Type::tuple_elem(size_t i) const {
+const Type& Type::tuple_elem(size_t i) const {
   const TypeNode* n = nn(n_);
   if (n->kind != TypeKind::Tuple) {
     throw Error(Status::TypeMismatch, "tuple element requested of " + friendly_name());
@@ -274,7 +278,7 @@ Type Type::tuple_elem(size_t i) const {
                                         " out of range for a tuple type with " +
                                         std::to_string(n->elems.size()) + " elements");
   }
-  return from_node(n->elems[i]);
+  return n->elems[i];
 }
 
 // ---- conformance -----------------------------------------------------------
@@ -315,21 +319,21 @@ Type Type::without_optional() const {
   const TypeNode* n = nn(n_);
   if (!n->has_optional) return *this;
   switch (n->kind) {
-    case TypeKind::List: return list(from_node(n->elem).without_optional());
-    case TypeKind::Set: return set(from_node(n->elem).without_optional());
-    case TypeKind::Map: return map(from_node(n->elem).without_optional());
+    case TypeKind::List: return list(n->elem.without_optional());
+    case TypeKind::Set: return set(n->elem.without_optional());
+    case TypeKind::Map: return map(n->elem.without_optional());
     case TypeKind::Object: {
       std::vector<AttrSpec> specs;
       specs.reserve(n->attrs.size());
       for (const TypeAttr& a : n->attrs) {
-        specs.push_back(AttrSpec{a.name, from_node(a.type).without_optional(), false});
+        specs.push_back(AttrSpec{a.name, a.type.without_optional(), false});
       }
       return object(std::move(specs));
     }
     case TypeKind::Tuple: {
       std::vector<Type> elems;
       elems.reserve(n->elems.size());
-      for (const TypeNode* e : n->elems) elems.push_back(from_node(e).without_optional());
+      for (const Type& e : n->elems) elems.push_back(e.without_optional());
       return tuple(std::move(elems));
     }
     default: return *this;  // primitives and dynamic never carry markers
@@ -361,19 +365,19 @@ bool operator==(const Type& a, const Type& b) noexcept {
       switch (p->kind) {
         case TypeKind::List:
         case TypeKind::Set:
-        case TypeKind::Map: work.emplace_back(p->elem, q->elem); break;
+        case TypeKind::Map: work.emplace_back(p->elem.n_, q->elem.n_); break;
         case TypeKind::Object:
           if (p->attrs.size() != q->attrs.size()) return false;
           for (size_t i = 0; i < p->attrs.size(); ++i) {
             const TypeAttr& pa = p->attrs[i];
             const TypeAttr& qa = q->attrs[i];
             if (pa.optional != qa.optional || pa.name != qa.name) return false;
-            work.emplace_back(pa.type, qa.type);
+            work.emplace_back(pa.type.n_, qa.type.n_);
           }
           break;
         case TypeKind::Tuple:
           if (p->elems.size() != q->elems.size()) return false;
-          for (size_t i = 0; i < p->elems.size(); ++i) work.emplace_back(p->elems[i], q->elems[i]);
+          for (size_t i = 0; i < p->elems.size(); ++i) work.emplace_back(p->elems[i].n_, q->elems[i].n_);
           break;
         default: break;  // same primitive kind or both dynamic
       }
@@ -400,7 +404,7 @@ std::string Type::friendly_name() const {
       case TypeKind::Set: out += "set of "; break;
       case TypeKind::Map: out += "map of "; break;
     }
-    n = n->elem;
+    n = n->elem.n_;
   }
 }
 

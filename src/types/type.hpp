@@ -34,12 +34,7 @@ class Type;
 
 struct TypeNode;  // private, see type.cpp
 
-// One object attribute; attributes are kept sorted bytewise by name (after NFC).
-struct TypeAttr {
-  std::string name;
-  const TypeNode* type;  // owned by the object node
-  bool optional;         // optional-attribute marker (type constraints only)
-};
+struct TypeAttr;  // one object attribute, defined after Type
 
 class Type {
  public:
@@ -74,15 +69,20 @@ class Type {
   // True if any object attribute anywhere carries the optional marker.
   bool has_optional() const noexcept;
 
+  // The child types below (element, attr_type, tuple_elem) are references
+  // into this type's node, valid while any handle to this type lives: no
+  // reference is taken, so the codecs' walks cost no counting. Copy one into
+  // a Type to keep it longer (never bind it from a temporary Type).
+
   // list/set/map element type.
-  Type element() const;
+  const Type& element() const;
   // object attributes, sorted bytewise by name.
   size_t attr_count() const noexcept;
   // All attributes (name, type node, optional) in sorted order; empty for a
   // type that is not an object. For loops that would call attr_name(i).
   std::span<const TypeAttr> attrs() const noexcept;
   std::string_view attr_name(size_t i) const;
-  Type attr_type(size_t i) const;
+  const Type& attr_type(size_t i) const;
   // True when attribute i's type is exactly the node of `t` (no reference
   // taken: a pointer compare for hot loops; equal types in different nodes
   // answer false). Same preconditions as attr_type.
@@ -92,7 +92,7 @@ class Type {
   size_t attr_index(std::string_view name) const noexcept;
   // tuple element types.
   size_t tuple_size() const noexcept;
-  Type tuple_elem(size_t i) const;
+  const Type& tuple_elem(size_t i) const;
 
   // go-cty Type.TestConformance(want) == nil (cty/type_conform.go): equal
   // to `want` except that `want` may have dynamic where this type has
@@ -144,8 +144,18 @@ class Type {
   static Type from_node(const TypeNode* n) noexcept;  // adds a reference
 
  private:
-  explicit Type(const TypeNode* n) noexcept : n_(n) {}
+  friend struct TypeNode;
+  friend void type_node_unref(const TypeNode* n) noexcept;
+  // Adopts a reference the caller already holds (nullptr: a moved-from handle).
+  constexpr explicit Type(const TypeNode* n) noexcept : n_(n) {}
   const TypeNode* n_;
+};
+
+// One object attribute; attributes are kept sorted bytewise by name (after NFC).
+struct TypeAttr {
+  std::string name;
+  Type type;      // held by the object node
+  bool optional;  // optional-attribute marker (type constraints only)
 };
 
 // One attribute given to Type::object (defined here because it holds a Type).

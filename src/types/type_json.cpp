@@ -61,7 +61,7 @@ void write_json(const TypeNode* n, std::string& out) {
     case TypeKind::Set:
     case TypeKind::Map:
       out += n->kind == TypeKind::List ? "[\"list\"," : n->kind == TypeKind::Set ? "[\"set\"," : "[\"map\",";
-      write_json(n->elem, out);
+      write_json(n->elem.node(), out);
       out += ']';
       return;
     case TypeKind::Object: {
@@ -72,7 +72,7 @@ void write_json(const TypeNode* n, std::string& out) {
         if (i != 0) out += ',';
         text::append_json_quoted(out, a.name);
         out += ':';
-        write_json(a.type, out);
+        write_json(a.type.node(), out);
         any_optional |= a.optional;
       }
       out += '}';
@@ -97,7 +97,7 @@ void write_json(const TypeNode* n, std::string& out) {
       out += "[\"tuple\",[";
       for (size_t i = 0; i < n->elems.size(); ++i) {
         if (i != 0) out += ',';
-        write_json(n->elems[i], out);
+        write_json(n->elems[i].node(), out);
       }
       out += "]]";
       return;

@@ -28,9 +28,12 @@ struct TypeNode {
   uint16_t depth = 0;
   size_t hash = 0;            // structural hash, computed at construction
 
-  const TypeNode* elem = nullptr;     // list, set, map: one reference held
-  std::vector<TypeAttr> attrs;        // object: sorted by name, one reference each
-  std::vector<const TypeNode*> elems; // tuple: one reference each
+  // Children are handles held by the node (one reference each), so the
+  // accessors hand out `const Type&` into them. type_node_unref takes them
+  // apart iteratively; nothing else ever resets them.
+  Type elem{nullptr};        // list, set, map (null otherwise)
+  std::vector<TypeAttr> attrs;  // object: sorted by name
+  std::vector<Type> elems;      // tuple
 
   // Type JSON (go-cty MarshalJSON), built on first use and published once
   // with compare_exchange; owned by the node. Static nodes never use it.
