@@ -583,43 +583,15 @@ class JsonDecoder {
     }
   }
 
-  // Per object type: the value types of its attributes (optional markers
-  // stripped) and their names, computed once per decode call.
-  struct ObjInfo {
-    Type vt;
-    std::vector<Type> attr_vt;
-    std::vector<std::string_view> names;
-  };
-  const ObjInfo& obj_info(const Type& t) {
-    // A direct-mapped cache in front of the map (one lookup per object
-    // decoded; map entries never move).
-    auto& slot = obj_cache_[(reinterpret_cast<uintptr_t>(t.node()) >> 4) % obj_cache_.size()];
-    if (slot.first == t.node()) return *slot.second;
-    const ObjInfo& info = obj_info_slow(t);
-    slot = {t.node(), &info};
-    return info;
-  }
-  const ObjInfo& obj_info_slow(const Type& t) {
-    auto it = objs_.find(t.node());
-    if (it != objs_.end()) return it->second;
-    ObjInfo info;
-    info.vt = value_type(t);
-    const size_t na = t.attr_count();
-    info.attr_vt.reserve(na);
-    info.names.reserve(na);
-    for (size_t i = 0; i < na; ++i) {
-      info.attr_vt.push_back(info.vt.attr_type(i));
-      info.names.push_back(t.attr_name(i));
-    }
-    return objs_.emplace(t.node(), std::move(info)).first->second;
-  }
-
   template <class Node>
   [[gnu::noinline]] Value decode_object(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
     if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
     enter(depth, at);
-    const ObjInfo& info = obj_info(t);
-    const size_t na = info.names.size();
+    // The value type (optional markers stripped): its attributes have the
+    // schema's names and the decoded values' types.
+    const Type& vt = value_type_ref(t);
+    const std::span<const TypeAttr> attrs = vt.attrs();
+    const size_t na = attrs.size();
     Scratch slots(stack_);
     slots.resize(na);
     uint64_t seen_small = 0;  // attributes seen, for na <= 64
@@ -637,7 +609,7 @@ class JsonDecoder {
       // go-cty looks the raw key up (no NFC) and reports an unknown one at
       // the object's path, before reading its value.
       const std::string_view key = unescape(kat + 1);
-      size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
+      size_t idx = (next < na && attrs[next].name == key) ? next : t.attr_index(key);
       if (idx == SIZE_MAX) {
         if (opts_.ignore_undefined_attributes) {
           // Its value is skipped unread: simdjson does not check the syntax
@@ -650,10 +622,10 @@ class JsonDecoder {
         fail(Status::TypeMismatch, std::move(msg), kat);
       }
       try {
-        Value v = decode(f.value(), info.attr_vt[idx], depth + 1);  // may grow stack_
+        Value v = decode(f.value(), attrs[idx].type, depth + 1);  // may grow stack_
         slots[idx] = std::move(v);  // duplicates: last wins
       } catch (Error& err) {
-        err.prepend(PathStep::attr(info.names[idx]));
+        err.prepend(PathStep::attr(attrs[idx].name));
         throw;
       }
       if (na > 64) {
@@ -666,12 +638,12 @@ class JsonDecoder {
     if (na == 0) return Value::empty_object();
     for (size_t i = 0; i < na; ++i) {
       const bool seen = na > 64 ? bool(seen_big[i]) : ((seen_small >> i) & 1) != 0;
-      if (!seen) slots[i] = Value::null(info.attr_vt[i]);
+      if (!seen) slots[i] = Value::null(attrs[i].type);
     }
     try {
       // With dynamic attribute types, object_typed rebuilds the object's
       // type from the values, as cty.ObjectVal does.
-      return Value::object_of(info.vt, slots.span());
+      return Value::object_of(vt, slots.span());
     } catch (Error& err) {
       err.with_offset(offset(at));
       throw;
@@ -800,8 +772,6 @@ class JsonDecoder {
   const char* last_ = nullptr;  // most recent token, for errors simdjson reports without a position
   std::string scratch_;
   std::unordered_map<const void*, std::pair<Type, Type>> stripped_;  // node -> (t, stripped)
-  std::unordered_map<const void*, ObjInfo> objs_;
-  std::array<std::pair<const void*, const ObjInfo*>, 64> obj_cache_{};  // see obj_info
   std::vector<Value> stack_;  // children of the collections being decoded (Scratch)
 };
 

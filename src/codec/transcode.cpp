@@ -889,8 +889,8 @@ class JsonWalk : public json::JsonDecoder {
   [[gnu::noinline]] void object(Node& node, json::od::json_type jt, const Type& t, const char* at, size_t depth) {
     if (jt != json::od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
     enter(depth, at);
-    const ObjInfo& info = obj_info(t);
-    const size_t na = info.names.size();
+    const std::span<const TypeAttr> attrs = t.attrs();
+    const size_t na = attrs.size();
     json::od::object obj;
     if (auto e = node.get_object().get(obj)) fail_json(e, at);
     auto fr = w_.map_begin(na);
@@ -902,7 +902,7 @@ class JsonWalk : public json::JsonDecoder {
       last_ = kat;
       count_element(kat);
       const std::string_view key = unescape(kat + 1);
-      const size_t idx = (next < na && info.names[next] == key) ? next : t.attr_index(key);
+      const size_t idx = (next < na && attrs[next].name == key) ? next : t.attr_index(key);
       if (idx == SIZE_MAX) {
         if (opts_.ignore_undefined_attributes) {
           check_skipped_value(f.value().raw_json_token().data(), depth + 1);  // skipped unread
@@ -912,17 +912,17 @@ class JsonWalk : public json::JsonDecoder {
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);
       }
-      w_.attr_key(fr, idx, info.names[idx]);
+      w_.attr_key(fr, idx, attrs[idx].name);
       try {
-        transcode(f.value(), t.attr_type(idx), depth + 1);
+        transcode(f.value(), attrs[idx].type, depth + 1);
       } catch (Error& err) {
-        err.prepend(PathStep::attr(info.names[idx]));
+        err.prepend(PathStep::attr(attrs[idx].name));
         throw;
       }
       w_.entry_end(fr);
       next = idx + 1;
     }
-    w_.object_end(fr, t.attrs());
+    w_.object_end(fr, attrs);
   }
 
   // decode_dynamic's walk (walk_dynamic): what a read wrote, and its pending
