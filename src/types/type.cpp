@@ -11,7 +11,6 @@
 #include "support/hash.hpp"
 #include "support/limits.hpp"
 #include "text/text.hpp"
-#include "types/type_node.hpp"
 
 namespace dynval {
 
@@ -87,7 +86,6 @@ void type_node_unref(const TypeNode* n) noexcept {
 // ---- handle basics ---------------------------------------------------------
 
 Type::Type() noexcept : n_(&g_dynamic) {}
-Type::Type(const Type& o) noexcept : n_(o.n_) { type_node_ref(n_); }
 Type& Type::operator=(const Type& o) noexcept {
   if (n_ != o.n_) {
     type_node_ref(o.n_);
@@ -99,7 +97,6 @@ Type& Type::operator=(Type&& o) noexcept {
   if (this != &o) type_node_unref(std::exchange(n_, std::exchange(o.n_, nullptr)));
   return *this;
 }
-Type::~Type() { type_node_unref(n_); }
 
 Type Type::from_node(const TypeNode* n) noexcept {
   type_node_ref(n);
@@ -213,20 +210,8 @@ Type Type::tuple(std::vector<Type> elems) {
 
 // ---- accessors -------------------------------------------------------------
 
-TypeKind Type::kind() const noexcept { return nn(n_)->kind; }
 
-bool Type::is_primitive() const noexcept {
-  TypeKind k = kind();
-  return k == TypeKind::Bool || k == TypeKind::Number || k == TypeKind::String;
-}
 
-bool Type::is_collection() const noexcept {
-  TypeKind k = kind();
-  return k == TypeKind::List || k == TypeKind::Set || k == TypeKind::Map;
-}
-
-bool Type::has_dynamic() const noexcept { return nn(n_)->has_dynamic; }
-bool Type::has_optional() const noexcept { return nn(n_)->has_optional; }
 
 const Type& Type::element() const {
   if (!is_collection()) {
@@ -235,11 +220,6 @@ const Type& Type::element() const {
   return n_->elem;
 }
 
-size_t Type::attr_count() const noexcept { return nn(n_)->attrs.size(); }
-std::span<const TypeAttr> Type::attrs() const noexcept {
-  const TypeNode* n = nn(n_);
-  return std::span<const TypeAttr>(n->attrs.data(), n->attrs.size());
-}
 
 static const TypeAttr& attr_at(const TypeNode* n, size_t i, const Type& t) {
   if (n == nullptr || n->kind != TypeKind::Object) {
@@ -266,7 +246,6 @@ size_t Type::attr_index(std::string_view name) const noexcept {
   return size_t(it - attrs.begin());
 }
 
-size_t Type::tuple_size() const noexcept { return nn(n_)->elems.size(); }
 
 const Type& Type::tuple_elem(size_t i) const {
   const TypeNode* n = nn(n_);

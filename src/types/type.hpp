@@ -63,7 +63,7 @@ class Type {
   TypeKind kind() const noexcept;
   bool is_primitive() const noexcept;   // bool, number, string
   bool is_collection() const noexcept;  // list, set, map
-  bool is_dynamic() const noexcept { return kind() == TypeKind::Dynamic; }
+  bool is_dynamic() const noexcept;
   // True if this type is dynamic or contains dynamic anywhere (HasDynamicTypes).
   bool has_dynamic() const noexcept;
   // True if any object attribute anywhere carries the optional marker.
@@ -157,6 +157,72 @@ struct TypeAttr {
   Type type;      // held by the object node
   bool optional;  // optional-attribute marker (type constraints only)
 };
+
+// The node behind a Type handle. It is defined in this header only so that
+// the hottest accessors (kind, has_dynamic, attrs, copying and destroying a
+// handle) inline into the codecs' walks; only src/types/*.cpp build nodes.
+// A node is immutable after construction except for two thread-safe
+// details: its reference count and its lazily built type-JSON cache.
+struct TypeNode {
+  // Reference count; ignored (never touched) when `immortal` is set.
+  mutable std::atomic<uint32_t> refs{1};
+  bool immortal = false;
+  TypeKind kind = TypeKind::Dynamic;
+  bool has_dynamic = false;   // dynamic anywhere in this type (HasDynamicTypes)
+  bool has_optional = false;  // an optional-attribute marker anywhere
+  // Nesting depth: 0 for primitives and dynamic, 1 + the deepest child for
+  // collections and structures; never more than limits::kMaxTypeDepth
+  // (checked at construction), so every recursive walk of a type is bounded.
+  uint16_t depth = 0;
+  size_t hash = 0;            // structural hash, computed at construction
+
+  // Children are handles held by the node (one reference each), so the
+  // accessors hand out `const Type&` into them. type_node_unref takes them
+  // apart iteratively; nothing else ever resets them.
+  Type elem{nullptr};        // list, set, map (null otherwise)
+  std::vector<TypeAttr> attrs;  // object: sorted by name
+  std::vector<Type> elems;      // tuple
+
+  // Type JSON (go-cty MarshalJSON), built on first use and published once
+  // with compare_exchange; owned by the node. Static nodes never use it.
+  mutable std::atomic<const std::string*> json{nullptr};
+
+  TypeNode() = default;
+  constexpr TypeNode(TypeKind k, size_t h, bool dyn) noexcept
+      : refs(1), immortal(true), kind(k), has_dynamic(dyn), hash(h) {}
+  TypeNode(const TypeNode&) = delete;
+  TypeNode& operator=(const TypeNode&) = delete;
+};
+
+// Reference helpers (no traffic on immortal nodes).
+inline void type_node_ref(const TypeNode* n) noexcept {
+  if (n != nullptr && !n->immortal) n->refs.fetch_add(1, std::memory_order_relaxed);
+}
+void type_node_unref(const TypeNode* n) noexcept;
+
+// A moved-from handle (nullptr) behaves as dynamic.
+inline Type::Type(const Type& o) noexcept : n_(o.n_) { type_node_ref(n_); }
+inline Type::~Type() {
+  if (n_ != nullptr && !n_->immortal) type_node_unref(n_);
+}
+inline TypeKind Type::kind() const noexcept { return n_ != nullptr ? n_->kind : TypeKind::Dynamic; }
+inline bool Type::is_primitive() const noexcept {
+  const TypeKind k = kind();
+  return k == TypeKind::Bool || k == TypeKind::Number || k == TypeKind::String;
+}
+inline bool Type::is_collection() const noexcept {
+  const TypeKind k = kind();
+  return k == TypeKind::List || k == TypeKind::Set || k == TypeKind::Map;
+}
+inline bool Type::is_dynamic() const noexcept { return kind() == TypeKind::Dynamic; }
+inline bool Type::has_dynamic() const noexcept { return n_ == nullptr || n_->has_dynamic; }
+inline bool Type::has_optional() const noexcept { return n_ != nullptr && n_->has_optional; }
+inline size_t Type::attr_count() const noexcept { return n_ != nullptr ? n_->attrs.size() : 0; }
+inline std::span<const TypeAttr> Type::attrs() const noexcept {
+  if (n_ == nullptr) return {};
+  return std::span<const TypeAttr>(n_->attrs.data(), n_->attrs.size());
+}
+inline size_t Type::tuple_size() const noexcept { return n_ != nullptr ? n_->elems.size() : 0; }
 
 // One attribute given to Type::object (defined here because it holds a Type).
 struct Type::AttrSpec {

@@ -30,7 +30,6 @@
 #include "support/limits.hpp"
 #include "text/text.hpp"
 #include "types/type.hpp"
-#include "types/type_node.hpp"
 
 namespace dynval {
 
