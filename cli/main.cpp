@@ -3,8 +3,6 @@
 //
 // Exit status: 0 success, 1 invalid input (error with path and byte offset on
 // stderr), 2 usage error.
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <charconv>
@@ -19,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "files.hpp"
 #include "render.hpp"
 #include "schema_print.hpp"
 #include "codec/codec.hpp"
@@ -27,7 +26,6 @@
 #include "dynval/version.h"
 #include "schema/schema.hpp"
 #include "support/limits.hpp"
-#include "support/memory.hpp"
 #include "text/text.hpp"
 #include "types/type.hpp"
 
@@ -137,9 +135,10 @@ EXAMPLES
     dynval schema --schema aws.json --block resource:aws_instance
 )";
 
-struct UsageError {
-  std::string message;
-};
+using cli::InputFile;
+using cli::read_all;
+using cli::UsageError;
+using cli::write_all;
 
 // A message as printed on a terminal: control bytes (NUL included) and DEL
 // as \xHH, so that input quoted into a message can neither cut it short nor
@@ -204,63 +203,6 @@ Args parse_args(int argc, char** argv) {
     else throw UsageError{"unknown option " + std::string(s)};
   }
   return a;
-}
-
-// Reads a whole file (`-`: standard input), stopping with a Limit error as
-// soon as it holds more than `max` bytes (/dev/zero is not read to the end).
-// A directory, or any read error, is a usage error naming the path.
-std::string read_all(const std::string& path, size_t max) {
-  const std::string name = path == "-" ? "standard input" : path;
-  FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
-  if (f == nullptr) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
-  struct Closer {
-    FILE* f;
-    ~Closer() {
-      if (f != stdin) std::fclose(f);
-    }
-  } closer{f};
-  struct stat st;
-  const bool stat_ok = fstat(fileno(f), &st) == 0;
-  if (stat_ok && S_ISDIR(st.st_mode)) throw UsageError{"cannot read " + name + ": is a directory"};
-  // A regular file's size is known: one allocation, mapped in at once, with
-  // room for the JSON readers' padding (they then parse in place), and the
-  // file read straight into it (asking one byte more than its size finds the
-  // end without growing). Anything else grows as it comes.
-  std::string s;
-  if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0) {
-    s.reserve(std::min(size_t(st.st_size), max) + 1 + kJsonPadding);
-    support::prefault(s.data(), s.capacity());
-  }
-  for (;;) {
-    const size_t at = s.size();
-    const size_t room = s.capacity() - at > kJsonPadding ? s.capacity() - at - kJsonPadding : size_t(1) << 16;
-    s.resize(at + room);
-    const size_t n = std::fread(s.data() + at, 1, room, f);
-    s.resize(at + n);
-    if (s.size() > max) throw limits::input_size_exceeded(max);
-    if (n < room) {
-      if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
-      if (std::feof(f)) break;
-    }
-  }
-  return s;
-}
-
-// Writes everything and checks every write and the close: a full disk or a
-// closed pipe is an error naming the path, never a silent success.
-void write_all(const std::string& path, const std::string& data) {
-  const std::string name = path == "-" ? "standard output" : path;
-  FILE* f = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
-  if (f == nullptr) throw UsageError{"cannot write " + name + ": " + std::strerror(errno)};
-  errno = 0;
-  const bool wrote = std::fwrite(data.data(), 1, data.size(), f) == data.size();
-  const bool flushed = std::fflush(f) == 0;
-  const int saved = errno;
-  const bool closed = f == stdout || std::fclose(f) == 0;
-  if (!wrote || !flushed || !closed) {
-    const int e = saved != 0 ? saved : errno;
-    throw UsageError{"cannot write " + name + ": " + (e != 0 ? std::strerror(e) : "write failed")};
-  }
 }
 
 std::string from_hex(std::string_view in) {
@@ -342,10 +284,10 @@ Target target(const Args& a) {
   throw UsageError{"missing --type or --schema"};
 }
 
-std::string input_bytes(const Args& a, Format from) {
-  std::string in = read_all(a.positional.empty() ? "-" : a.positional[0], a.max_input_size);
-  if (a.hex && from == Format::MsgPack) in = from_hex(in);
-  return in;
+InputFile input_bytes(const Args& a, Format from) {
+  const std::string path = a.positional.empty() ? "-" : a.positional[0];
+  if (a.hex && from == Format::MsgPack) return InputFile(from_hex(read_all(path, a.max_input_size)));
+  return InputFile(path, a.max_input_size);
 }
 
 codec::DecodeOptions decode_options(const Args& a) {
@@ -357,9 +299,10 @@ codec::DecodeOptions decode_options(const Args& a) {
   return o;
 }
 
-Value decode(const Args& a, Format from, const std::string& in, const Type& t) {
-  return from == Format::MsgPack ? codec::msgpack_decode(in, t, decode_options(a))
-                                 : codec::json_decode_padded(in.data(), in.size(), in.capacity(), t, decode_options(a));
+Value decode(const Args& a, Format from, const InputFile& in, const Type& t) {
+  if (from == Format::MsgPack) return codec::msgpack_decode(in.bytes(), t, decode_options(a));
+  const JsonInput j = in.json();
+  return codec::json_decode_padded(j.text.data(), j.text.size(), j.capacity, t, decode_options(a));
 }
 
 // Writes v as `t` in format `to`, within --max-output-size.
@@ -382,7 +325,7 @@ int cmd_convert(const Args& a) {
   Format to = parse_format(a.to, "--to", true);
   if (a.positional.size() > 2) throw UsageError{"too many arguments"};
   Target tg = target(a);
-  std::string in = input_bytes(a, from);
+  const InputFile in = input_bytes(a, from);
   std::string out;
   if (a.as) {
     // Decode, convert (the --as type may carry optional markers), then
@@ -392,13 +335,13 @@ int cmd_convert(const Args& a) {
     const Value v = convert::convert(decode(a, from, in, tg.type), as);
     encode(a, to, out, v, enc);
   } else if (from == Format::MsgPack && to == Format::Json) {
-    codec::msgpack_to_json(out, in, tg.type, decode_options(a));
+    codec::msgpack_to_json(out, in.bytes(), tg.type, decode_options(a));
   } else if (from == Format::Json && to == Format::MsgPack) {
-    codec::json_to_msgpack(out, JsonInput{in, in.capacity()}, tg.type, decode_options(a));
+    codec::json_to_msgpack(out, in.json(), tg.type, decode_options(a));
   } else if (from == Format::MsgPack && to == Format::MsgPack) {
-    codec::msgpack_to_msgpack(out, in, tg.type, decode_options(a));
+    codec::msgpack_to_msgpack(out, in.bytes(), tg.type, decode_options(a));
   } else if (from == Format::Json && to == Format::Json) {
-    codec::json_to_json(out, JsonInput{in, in.capacity()}, tg.type, decode_options(a));
+    codec::json_to_json(out, in.json(), tg.type, decode_options(a));
   } else {
     encode(a, to, out, decode(a, from, in, tg.type), tg.type);
   }

@@ -1,0 +1,151 @@
+// The dynval tool's files (files.hpp).
+#include "files.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <utility>
+
+#include "support/limits.hpp"
+#include "support/memory.hpp"
+
+namespace dynval::cli {
+
+namespace {
+
+std::string display_name(const std::string& path, const char* stdio_name) {
+  return path == "-" ? stdio_name : path;
+}
+
+// A mapped input that shrinks under us faults with SIGBUS on the missing
+// pages: report it as the read error it is instead of dying by the signal.
+extern "C" void on_sigbus(int) {
+  static const char msg[] = "dynval: input file changed (truncated) while being read\n";
+  ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
+  (void)ignored;
+  _exit(1);
+}
+
+void catch_sigbus() {
+  static bool installed = false;
+  if (installed) return;
+  struct sigaction sa;
+  std::memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigbus;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGBUS, &sa, nullptr);
+  installed = true;
+}
+
+}  // namespace
+
+std::string read_all(const std::string& path, size_t max) {
+  const std::string name = display_name(path, "standard input");
+  FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
+  if (f == nullptr) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
+  struct Closer {
+    FILE* f;
+    ~Closer() {
+      if (f != stdin) std::fclose(f);
+    }
+  } closer{f};
+  struct stat st;
+  const bool stat_ok = fstat(fileno(f), &st) == 0;
+  if (stat_ok && S_ISDIR(st.st_mode)) throw UsageError{"cannot read " + name + ": is a directory"};
+  // A regular file's size is known: one allocation, mapped in at once, with
+  // room for the JSON readers' padding, and the file read straight into it
+  // (asking one byte more than its size finds the end without growing).
+  // Anything else grows as it comes.
+  std::string s;
+  if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0) {
+    s.reserve(std::min(size_t(st.st_size), max) + 1 + kJsonPadding);
+    support::prefault(s.data(), s.capacity());
+  }
+  for (;;) {
+    const size_t at = s.size();
+    const size_t room = s.capacity() - at > kJsonPadding ? s.capacity() - at - kJsonPadding : size_t(1) << 16;
+    s.resize(at + room);
+    const size_t n = std::fread(s.data() + at, 1, room, f);
+    s.resize(at + n);
+    if (s.size() > max) throw limits::input_size_exceeded(max);
+    if (n < room) {
+      if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
+      if (std::feof(f)) break;
+    }
+  }
+  return s;
+}
+
+InputFile::InputFile(const std::string& path, size_t max) {
+  if (path != "-") {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) throw UsageError{"cannot read " + path + ": " + std::strerror(errno)};
+    struct stat st;
+    const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
+    if (regular && size_t(st.st_size) > max) {
+      ::close(fd);
+      throw limits::input_size_exceeded(max);
+    }
+    if (regular) {
+      // Reserve size + padding (the tail past the file's last page reads as
+      // zeros), then map the file over the start of the reservation.
+      const size_t size = size_t(st.st_size);
+      const size_t page = size_t(sysconf(_SC_PAGESIZE));
+      const size_t len = (size + kJsonPadding + page - 1) / page * page;
+      void* base = mmap(nullptr, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (base != MAP_FAILED) {
+        catch_sigbus();
+        void* m = mmap(base, size, PROT_READ, MAP_PRIVATE | MAP_FIXED | MAP_POPULATE, fd, 0);
+        if (m != MAP_FAILED) {
+          ::close(fd);
+          map_ = base;
+          map_len_ = len;
+          data_ = static_cast<const char*>(base);
+          size_ = size;
+          capacity_ = len;
+          return;
+        }
+        munmap(base, len);
+      }
+    }
+    ::close(fd);  // not mappable (a pipe, /dev/zero, /proc): read it
+  }
+  buf_ = read_all(path, max);
+  data_ = buf_.data();
+  size_ = buf_.size();
+  capacity_ = buf_.capacity();
+}
+
+InputFile::InputFile(std::string bytes) : buf_(std::move(bytes)) {
+  data_ = buf_.data();
+  size_ = buf_.size();
+  capacity_ = buf_.capacity();
+}
+
+InputFile::~InputFile() {
+  if (map_ != nullptr) munmap(map_, map_len_);
+}
+
+void write_all(const std::string& path, std::string_view data) {
+  const std::string name = display_name(path, "standard output");
+  FILE* f = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
+  if (f == nullptr) throw UsageError{"cannot write " + name + ": " + std::strerror(errno)};
+  errno = 0;
+  const bool wrote = std::fwrite(data.data(), 1, data.size(), f) == data.size();
+  const bool flushed = std::fflush(f) == 0;
+  const int saved = errno;
+  const bool closed = f == stdout || std::fclose(f) == 0;
+  if (!wrote || !flushed || !closed) {
+    const int e = saved != 0 ? saved : errno;
+    throw UsageError{"cannot write " + name + ": " + (e != 0 ? std::strerror(e) : "write failed")};
+  }
+}
+
+}  // namespace dynval::cli
