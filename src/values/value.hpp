@@ -158,7 +158,7 @@ class Value {
   // kArenaMaxBlock bytes always come from the heap.
   class ArenaScope {
    public:
-    // size_hint: the input size, to size the first chunk.
+    // size_hint: the input size, to size the chunks.
     explicit ArenaScope(size_t size_hint);
     ~ArenaScope();
     ArenaScope(const ArenaScope&) = delete;
