@@ -177,6 +177,22 @@ DV_API dv_status_t dv_json_to_msgpack(dv_buf_t* out, const char* json, size_t le
                    });
 }
 
+DV_API dv_status_t dv_msgpack_to_msgpack(dv_buf_t* out, const void* data, size_t len, const dv_type_t* type,
+                                         const dv_decode_options_t* opts, dv_error_t** err) {
+  return transcode(out, data, len, type, opts, err,
+                   [](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
+                     codec::msgpack_to_msgpack(o, in, t, d);
+                   });
+}
+
+DV_API dv_status_t dv_json_to_json(dv_buf_t* out, const char* json, size_t len, const dv_type_t* type,
+                                   const dv_decode_options_t* opts, dv_error_t** err) {
+  return transcode(out, json, len, type, opts, err,
+                   [](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
+                     codec::json_to_json(o, in, t, d);
+                   });
+}
+
 DV_API dv_status_t dv_json_implied_type(dv_type_t** out, const char* json, size_t len, dv_error_t** err) {
   return guard(err, [&] {
     need(out, "out");

@@ -5,7 +5,10 @@ package dynval
 */
 import "C"
 
-import "runtime"
+import (
+	"runtime"
+	"unsafe"
+)
 
 // DecodeOptions are resource limits and flags for the decoders. The zero
 // value (or a nil *DecodeOptions) means the library defaults, which pass
@@ -164,25 +167,43 @@ func (v *Value) EncodeJSONWith(t *Type, opts *EncodeOptions) ([]byte, error) {
 // MsgpackToJSON converts MessagePack to JSON by type t in one pass, with the
 // same bytes and errors as DecodeMsgpack followed by EncodeJSON.
 func MsgpackToJSON(data []byte, t *Type, opts *DecodeOptions) ([]byte, error) {
-	p, n := cbytes(data)
-	var buf C.dv_buf_t
-	var cerr *C.dv_error_t
-	st := C.dv_msgpack_to_json(&buf, p, n, t.ptr(), opts.c(), &cerr)
-	runtime.KeepAlive(data)
-	runtime.KeepAlive(t)
-	if err := takeError(st, cerr); err != nil {
-		return nil, err
-	}
-	return takeBuf(&buf), nil
+	return transcode(data, t, opts, func(out *C.dv_buf_t, p unsafe.Pointer, n C.size_t, ty *C.dv_type_t, o *C.dv_decode_options_t, e **C.dv_error_t) C.dv_status_t {
+		return C.dv_msgpack_to_json(out, p, n, ty, o, e)
+	})
 }
 
 // JSONToMsgpack converts JSON to MessagePack by type t in one pass, with the
 // same bytes and errors as DecodeJSON followed by EncodeMsgpack.
 func JSONToMsgpack(data []byte, t *Type, opts *DecodeOptions) ([]byte, error) {
+	return transcode(data, t, opts, func(out *C.dv_buf_t, p unsafe.Pointer, n C.size_t, ty *C.dv_type_t, o *C.dv_decode_options_t, e **C.dv_error_t) C.dv_status_t {
+		return C.dv_json_to_msgpack(out, (*C.char)(p), n, ty, o, e)
+	})
+}
+
+// MsgpackToMsgpack canonicalises MessagePack by type t in one pass, without
+// building a value: the same bytes and errors as DecodeMsgpack followed by
+// EncodeMsgpack (strings in NFC, sets and maps in go-cty's order).
+func MsgpackToMsgpack(data []byte, t *Type, opts *DecodeOptions) ([]byte, error) {
+	return transcode(data, t, opts, func(out *C.dv_buf_t, p unsafe.Pointer, n C.size_t, ty *C.dv_type_t, o *C.dv_decode_options_t, e **C.dv_error_t) C.dv_status_t {
+		return C.dv_msgpack_to_msgpack(out, p, n, ty, o, e)
+	})
+}
+
+// JSONToJSON canonicalises JSON by type t in one pass, without building a
+// value: the same bytes and errors as DecodeJSON followed by EncodeJSON.
+func JSONToJSON(data []byte, t *Type, opts *DecodeOptions) ([]byte, error) {
+	return transcode(data, t, opts, func(out *C.dv_buf_t, p unsafe.Pointer, n C.size_t, ty *C.dv_type_t, o *C.dv_decode_options_t, e **C.dv_error_t) C.dv_status_t {
+		return C.dv_json_to_json(out, (*C.char)(p), n, ty, o, e)
+	})
+}
+
+// transcode runs one of the C transcoders on data and takes its output.
+func transcode(data []byte, t *Type, opts *DecodeOptions,
+	fn func(*C.dv_buf_t, unsafe.Pointer, C.size_t, *C.dv_type_t, *C.dv_decode_options_t, **C.dv_error_t) C.dv_status_t) ([]byte, error) {
 	p, n := cbytes(data)
 	var buf C.dv_buf_t
 	var cerr *C.dv_error_t
-	st := C.dv_json_to_msgpack(&buf, (*C.char)(p), n, t.ptr(), opts.c(), &cerr)
+	st := fn(&buf, p, n, t.ptr(), opts.c(), &cerr)
 	runtime.KeepAlive(data)
 	runtime.KeepAlive(t)
 	if err := takeError(st, cerr); err != nil {

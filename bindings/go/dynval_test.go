@@ -328,6 +328,15 @@ func TestJSONAndTranscode(t *testing.T) {
 	if m2, err := JSONToMsgpack(js, ty, nil); err != nil || !bytes.Equal(m2, mp) {
 		t.Fatalf("json->msgpack %x %v", m2, err)
 	}
+	if m3, err := MsgpackToMsgpack(mp, ty, nil); err != nil || !bytes.Equal(m3, mp) {
+		t.Fatalf("msgpack->msgpack %x %v", m3, err)
+	}
+	if j3, err := JSONToJSON([]byte(` {"s":"<&>", "n":1e21, "d":{"type":"number","value":5.0}} `), ty, nil); err != nil || string(j3) != want {
+		t.Fatalf("json->json %s %v", j3, err)
+	}
+	if _, err := MsgpackToMsgpack(mp[:len(mp)-1], ty, nil); !errors.Is(err, ErrParse) {
+		t.Fatalf("truncated msgpack->msgpack: %v", err)
+	}
 	back, err := DecodeJSON(js, ty, nil)
 	if err != nil || !back.RawEquals(obj) {
 		t.Fatalf("decode json %v %v", back, err)

@@ -298,6 +298,25 @@ DV_API dv_status_t dv_json_to_msgpack(dv_buf_t *out, const char *json, size_t le
                                       const dv_type_t *type, const dv_decode_options_t *opts,
                                       dv_error_t **err);
 
+/**
+ * Canonicalises MessagePack by type in one pass: the bytes and errors of
+ * decoding then encoding (strings in NFC, numbers and map keys in go-cty's
+ * forms and order), without building a value. Parameters as
+ * [`dv_msgpack_to_json`].
+ */
+DV_API dv_status_t dv_msgpack_to_msgpack(dv_buf_t *out, const void *data, size_t len,
+                                         const dv_type_t *type, const dv_decode_options_t *opts,
+                                         dv_error_t **err);
+
+/**
+ * Canonicalises JSON by type in one pass, as [`dv_msgpack_to_msgpack`] does
+ * MessagePack (go-cty's compact output: attributes in type order, numbers
+ * as go-cty prints them). Parameters as [`dv_json_to_msgpack`].
+ */
+DV_API dv_status_t dv_json_to_json(dv_buf_t *out, const char *json, size_t len,
+                                   const dv_type_t *type, const dv_decode_options_t *opts,
+                                   dv_error_t **err);
+
 #ifdef __cplusplus
 }
 #endif

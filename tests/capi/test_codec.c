@@ -104,6 +104,22 @@ static void test_values(void) {
   CHECK_OK(dv_json_to_msgpack(&t, "[\"b\",\"a\",\"B\",\"a\"]", 17, set_t, NULL, &err));
   CHECK(buf_eq(&t, b.ptr, b.len));
   dv_buf_dispose(&t);
+  /* The same-format transcoders canonicalise: go-cty's set order, one "a". */
+  CHECK_OK(dv_json_to_json(&t, "[\"b\",\"a\",\"B\",\"a\"]", 17, set_t, NULL, &err));
+  CHECK(buf_eq(&t, "[\"B\",\"a\",\"b\"]", 13));
+  dv_buf_dispose(&t);
+  {
+    /* The same set unordered and with a duplicate, as MessagePack. */
+    static const char unordered[] = "\x94\xa1" "b\xa1" "a\xa1" "B\xa1" "a";
+    CHECK_OK(dv_msgpack_to_msgpack(&t, unordered, sizeof unordered - 1, set_t, NULL, &err));
+    CHECK(buf_eq(&t, b.ptr, b.len));
+    dv_buf_dispose(&t);
+    CHECK_STATUS(dv_msgpack_to_msgpack(&t, unordered, 3, set_t, NULL, &err), DV_ERR_PARSE);
+    CHECK(t.ptr == NULL && t.len == 0);
+    CHECK_STATUS(dv_json_to_json(&t, "[{}]", 4, set_t, NULL, &err), DV_ERR_TYPE_MISMATCH);
+    CHECK_STATUS(dv_msgpack_to_msgpack(NULL, unordered, 3, set_t, NULL, &err), DV_ERR_INVALID_ARG);
+    CHECK_STATUS(dv_json_to_json(&t, "[]", 2, NULL, NULL, &err), DV_ERR_INVALID_ARG);
+  }
   dv_buf_dispose(&b);
   CHECK(b.ptr == NULL && b.len == 0);
   dv_value_free(v);

@@ -209,6 +209,10 @@ int main(void) {
   INVALID(dv_msgpack_to_json(&buf, NULL, 1, dv_type_bool(), NULL, &err));
   INVALID(dv_msgpack_to_json(NULL, "\xc3", 1, dv_type_bool(), NULL, &err));
   INVALID(dv_json_to_msgpack(&buf, "true", 4, NULL, NULL, &err));
+  INVALID(dv_msgpack_to_msgpack(&buf, NULL, 1, dv_type_bool(), NULL, &err));
+  INVALID(dv_msgpack_to_msgpack(NULL, "\xc3", 1, dv_type_bool(), NULL, &err));
+  INVALID(dv_json_to_json(&buf, "true", 4, NULL, NULL, &err));
+  INVALID(dv_json_to_json(&buf, NULL, 1, dv_type_bool(), NULL, &err));
   /* Encoding needs the type: no silent "by the value's own type". */
   INVALID(dv_msgpack_encode(&buf, good, NULL, &err));
   INVALID(dv_json_encode(&buf, good, NULL, &err));

@@ -217,11 +217,11 @@ pub struct dv_encode_options {
     pub max_output_size: usize,
 }
 pub const DV_VERSION_MAJOR: u32 = 0;
-pub const DV_VERSION_MINOR: u32 = 2;
+pub const DV_VERSION_MINOR: u32 = 3;
 pub const DV_VERSION_PATCH: u32 = 0;
-pub const DV_VERSION_STRING: &[u8; 6] = b"0.2.0\0";
+pub const DV_VERSION_STRING: &[u8; 6] = b"0.3.0\0";
 pub const DV_ABI_VERSION: u32 = 0;
-pub const DV_VERSION_NUMBER: u32 = 512;
+pub const DV_VERSION_NUMBER: u32 = 768;
 pub const DV_REFINEMENTS_VERSION: u32 = 1;
 pub const DV_REFINE_NOT_NULL: u32 = 1;
 pub const DV_REFINE_PREFIX: u32 = 2;
@@ -1362,6 +1362,24 @@ extern "C" {
     ) -> dv_status_t;
     #[doc = " Converts JSON to MessagePack by type in one pass, with the same bytes and\n errors as decoding then encoding. Parameters as [`dv_msgpack_to_json`]."]
     pub fn dv_json_to_msgpack(
+        out: *mut dv_buf_t,
+        json: *const ::core::ffi::c_char,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Canonicalises MessagePack by type in one pass: the bytes and errors of\n decoding then encoding (strings in NFC, numbers and map keys in go-cty's\n forms and order), without building a value. Parameters as\n [`dv_msgpack_to_json`]."]
+    pub fn dv_msgpack_to_msgpack(
+        out: *mut dv_buf_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
+        type_: *const dv_type_t,
+        opts: *const dv_decode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Canonicalises JSON by type in one pass, as [`dv_msgpack_to_msgpack`] does\n MessagePack (go-cty's compact output: attributes in type order, numbers\n as go-cty prints them). Parameters as [`dv_json_to_msgpack`]."]
+    pub fn dv_json_to_json(
         out: *mut dv_buf_t,
         json: *const ::core::ffi::c_char,
         len: usize,

@@ -486,3 +486,44 @@ pub fn json_to_msgpack(json: impl AsRef<[u8]>, ty: impl AsTypeRef, opts: Option<
     })?;
     Ok(buf)
 }
+
+/// Canonicalises MessagePack by type in one pass, without building a value:
+/// the bytes and errors of decoding then encoding (strings in NFC, sets and
+/// maps in go-cty's order).
+///
+/// ```
+/// use dynval::Type;
+/// // A set of strings given unordered and with a duplicate.
+/// let mp = dynval::msgpack_to_msgpack(&[0x93, 0xa1, b'b', 0xa1, b'a', 0xa1, b'b'], Type::set(Type::string()), None)?;
+/// assert_eq!(&mp[..], &[0x92, 0xa1, b'a', 0xa1, b'b']);
+/// # Ok::<(), dynval::Error>(())
+/// ```
+pub fn msgpack_to_msgpack(data: &[u8], ty: impl AsTypeRef, opts: Option<&DecodeOptions>) -> Result<Buffer> {
+    let mut buf = Buffer::new();
+    let ty = ty.as_type_ref();
+    let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
+    call(|err| unsafe {
+        sys::dv_msgpack_to_msgpack(buf.as_mut_ptr(), data.as_ptr().cast(), data.len(), ty.as_raw(), opts, err)
+    })?;
+    Ok(buf)
+}
+
+/// Canonicalises JSON by type in one pass, without building a value: the
+/// bytes and errors of decoding then encoding (go-cty's compact form).
+///
+/// ```
+/// use dynval::Type;
+/// let js = dynval::json_to_json(r#"{ "b": 1e2, "a": 0.50 }"#, Type::map(Type::number()), None)?;
+/// assert_eq!(js, r#"{"a":0.5,"b":100}"#);
+/// # Ok::<(), dynval::Error>(())
+/// ```
+pub fn json_to_json(json: impl AsRef<[u8]>, ty: impl AsTypeRef, opts: Option<&DecodeOptions>) -> Result<String> {
+    let json = json.as_ref();
+    let mut buf = Buffer::new();
+    let ty = ty.as_type_ref();
+    let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
+    call(|err| unsafe {
+        sys::dv_json_to_json(buf.as_mut_ptr(), json.as_ptr().cast(), json.len(), ty.as_raw(), opts, err)
+    })?;
+    Ok(buf.into_string())
+}

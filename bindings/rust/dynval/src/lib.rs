@@ -85,7 +85,7 @@ mod util;
 mod value;
 mod walk;
 
-pub use codec::{json_to_msgpack, msgpack_to_json, DecodeOptions, EncodeOptions};
+pub use codec::{json_to_json, json_to_msgpack, msgpack_to_json, msgpack_to_msgpack, DecodeOptions, EncodeOptions};
 pub use convert::FLATMAP_UNKNOWN;
 pub use diff::{Diff, DiffEntry};
 pub use document::{DocumentEntries, DocumentEntry, IdentitySchema, SchemaDocument, SchemaKind};
@@ -114,7 +114,7 @@ pub fn version() -> (u32, u32, u32) {
     ((v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff)
 }
 
-/// The version of the loaded library as text, e.g. `"0.2.0"`
+/// The version of the loaded library as text, e.g. `"0.3.0"`
 /// (`dv_version_string`).
 ///
 /// ```

@@ -287,6 +287,12 @@ fn transcode_equals_decode_encode() {
     assert_eq!(js, tags.to_json(&tt).unwrap());
     let mp2 = dynval::json_to_msgpack(&js, &tt, None).unwrap();
     assert_eq!(&mp2[..], &mp[..]);
+    // The same-format transcoders: the whole planned state (unknowns
+    // included) re-encodes byte-identically, and the known subset's JSON too.
+    assert_eq!(hex(&dynval::msgpack_to_msgpack(&state, schema.implied_type(), None).unwrap()), hex(&state));
+    assert_eq!(dynval::json_to_json(&js, &tt, None).unwrap(), js);
+    let e3 = dynval::msgpack_to_msgpack(&state[..state.len() - 1], schema.implied_type(), None).unwrap_err();
+    assert_eq!(e3.status(), Status::Parse);
 }
 
 #[test]
