@@ -458,12 +458,8 @@ impl ValueRef<'_> {
 /// # Ok::<(), dynval::Error>(())
 /// ```
 pub fn msgpack_to_json(data: &[u8], ty: impl AsTypeRef, opts: Option<&DecodeOptions>) -> Result<String> {
-    let mut buf = Buffer::new();
-    let ty = ty.as_type_ref();
-    let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
-    call(|err| unsafe {
-        sys::dv_msgpack_to_json(buf.as_mut_ptr(), data.as_ptr().cast(), data.len(), ty.as_raw(), opts, err)
-    })?;
+    let buf =
+        transcode(data, ty, opts, |b, p, n, t, o, e| unsafe { sys::dv_msgpack_to_json(b, p.cast(), n, t, o, e) })?;
     Ok(buf.into_string())
 }
 
@@ -477,12 +473,8 @@ pub fn msgpack_to_json(data: &[u8], ty: impl AsTypeRef, opts: Option<&DecodeOpti
 /// # Ok::<(), dynval::Error>(())
 /// ```
 pub fn json_to_msgpack(json: impl AsRef<[u8]>, ty: impl AsTypeRef, opts: Option<&DecodeOptions>) -> Result<Buffer> {
-    let json = json.as_ref();
-    let mut buf = Buffer::new();
-    let ty = ty.as_type_ref();
-    let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
-    call(|err| unsafe {
-        sys::dv_json_to_msgpack(buf.as_mut_ptr(), json.as_ptr().cast(), json.len(), ty.as_raw(), opts, err)
+    let buf = transcode(json.as_ref(), ty, opts, |b, p, n, t, o, e| unsafe {
+        sys::dv_json_to_msgpack(b, p.cast(), n, t, o, e)
     })?;
     Ok(buf)
 }
@@ -499,12 +491,8 @@ pub fn json_to_msgpack(json: impl AsRef<[u8]>, ty: impl AsTypeRef, opts: Option<
 /// # Ok::<(), dynval::Error>(())
 /// ```
 pub fn msgpack_to_msgpack(data: &[u8], ty: impl AsTypeRef, opts: Option<&DecodeOptions>) -> Result<Buffer> {
-    let mut buf = Buffer::new();
-    let ty = ty.as_type_ref();
-    let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
-    call(|err| unsafe {
-        sys::dv_msgpack_to_msgpack(buf.as_mut_ptr(), data.as_ptr().cast(), data.len(), ty.as_raw(), opts, err)
-    })?;
+    let buf =
+        transcode(data, ty, opts, |b, p, n, t, o, e| unsafe { sys::dv_msgpack_to_msgpack(b, p.cast(), n, t, o, e) })?;
     Ok(buf)
 }
 
@@ -518,12 +506,29 @@ pub fn msgpack_to_msgpack(data: &[u8], ty: impl AsTypeRef, opts: Option<&DecodeO
 /// # Ok::<(), dynval::Error>(())
 /// ```
 pub fn json_to_json(json: impl AsRef<[u8]>, ty: impl AsTypeRef, opts: Option<&DecodeOptions>) -> Result<String> {
-    let json = json.as_ref();
+    let buf = transcode(json.as_ref(), ty, opts, |b, p, n, t, o, e| unsafe {
+        sys::dv_json_to_json(b, p.cast(), n, t, o, e)
+    })?;
+    Ok(buf.into_string())
+}
+
+/// Runs one of the C transcoders on `data` and returns its output.
+fn transcode(
+    data: &[u8],
+    ty: impl AsTypeRef,
+    opts: Option<&DecodeOptions>,
+    f: impl FnOnce(
+        *mut sys::dv_buf_t,
+        *const u8,
+        usize,
+        *const sys::dv_type_t,
+        *const sys::dv_decode_options_t,
+        *mut *mut sys::dv_error_t,
+    ) -> sys::dv_status_t,
+) -> Result<Buffer> {
     let mut buf = Buffer::new();
     let ty = ty.as_type_ref();
     let opts = opts.map_or(ptr::null(), DecodeOptions::as_raw);
-    call(|err| unsafe {
-        sys::dv_json_to_json(buf.as_mut_ptr(), json.as_ptr().cast(), json.len(), ty.as_raw(), opts, err)
-    })?;
-    Ok(buf.into_string())
+    call(|err| f(buf.as_mut_ptr(), data.as_ptr(), data.len(), ty.as_raw(), opts, err))?;
+    Ok(buf)
 }
