@@ -363,8 +363,17 @@ void check_nfc_names(const std::vector<Attribute>& attrs, Path& path, NfcNames& 
   for (const Attribute& a : attrs) names.add(a.name, path, "attributes");
 }
 
+// ASCII names are their own NFC, so distinct ones never collide and the
+// check is only needed when a name is not ASCII (which may normalise to an
+// ASCII one: U+212A KELVIN SIGN is "K").
+bool all_ascii(const std::vector<Attribute>& attrs) {
+  return std::all_of(attrs.begin(), attrs.end(), [](const Attribute& a) { return text::is_ascii(a.name); });
+}
+
 void check_duplicates(const Block& b, Path& path) {
-  {
+  if (!all_ascii(b.attributes) ||
+      !std::all_of(b.block_types.begin(), b.block_types.end(),
+                   [](const NestedBlock& nb) { return text::is_ascii(nb.type_name); })) {
     NfcNames names;
     check_nfc_names(b.attributes, path, names);
     for (const NestedBlock& nb : b.block_types) names.add(nb.type_name, path, "block_types");
@@ -391,7 +400,7 @@ void check_duplicates(const std::vector<Attribute>& attrs, Path& path) {
     if (i > 0 && attrs[i].name == attrs[i - 1].name) schema_fail(path, attrs[i].name, "duplicate attribute name");
     if (attrs[i].nested_type) {
       path.push_back(PathStep::attr("nested_type"));
-      {
+      if (!all_ascii(attrs[i].nested_type->attributes)) {
         NfcNames names;
         check_nfc_names(attrs[i].nested_type->attributes, path, names);
       }

@@ -285,6 +285,21 @@ TEST(SchemaValidateStructure, BlockRules) {
   EXPECT_NO_THROW(BlockBuilder().block("b", NestingMode::Single, inner(), 1, 1).schema());
 }
 
+TEST(SchemaValidateStructure, NamesEqualAfterNfcAreAnError) {
+  // "é" precomposed and decomposed; U+212A KELVIN SIGN, whose NFC is the
+  // ASCII "K" (so a non-ASCII name can collide with an ASCII one).
+  const std::string nfc = "\xc3\xa9", nfd = "e\xcc\x81", kelvin = "\xe2\x84\xaa";
+  expect_schema_error(BlockBuilder().attr(nfc, Type::string(), O).attr(nfd, Type::string(), O),
+                      "after Unicode normalization (NFC)", R"(.attributes[")" + nfc + R"("])");
+  expect_schema_error(BlockBuilder().attr("K", Type::string(), O).attr(kelvin, Type::string(), O),
+                      "after Unicode normalization (NFC)", R"(.attributes[")" + kelvin + R"("])");
+  expect_schema_error(
+      BlockBuilder().nested_attr("n", ObjectBuilder(NestingMode::Single).attr("K", Type::string(), O).attr(kelvin, Type::string(), O), O),
+      "after Unicode normalization (NFC)", R"(.attributes["n"].nested_type.attributes[")" + kelvin + R"("])");
+  // Distinct names, ASCII or not, are fine.
+  EXPECT_NO_THROW(BlockBuilder().attr("k", Type::string(), O).attr("K", Type::string(), O).attr(nfc, Type::string(), O).schema());
+}
+
 TEST(SchemaModel, TooDeepIsALimitError) {
   BlockBuilder b = inner();
   for (int i = 0; i < 1100; ++i) b = std::move(BlockBuilder().block("n", NestingMode::Single, std::move(b)));
