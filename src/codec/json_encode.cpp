@@ -173,8 +173,7 @@ class JsonEncoder {
       out_.push_back('{');
       for (size_t i = 0; i < attrs.size(); ++i) {
         if (i) out_.push_back(',');
-        text::append_json_quoted(out_, attrs[i].name);
-        out_.push_back(':');
+        out_.append(attrs[i].json_key);
         try {
           encode(vals[i], vals[i].type());
         } catch (Error& e) {
@@ -190,12 +189,12 @@ class JsonEncoder {
     const size_t na = t.attr_count();
     if (vt.attr_count() != na) not_conforming(v, t);
     out_.push_back('{');
+    const std::span<const TypeAttr> attrs = t.attrs();
     for (size_t i = 0; i < na; ++i) {
-      const std::string_view name = t.attr_name(i);
+      const std::string_view name = attrs[i].name;
       if (vt.attr_name(i) != name) not_conforming(v, t);
       if (i) out_.push_back(',');
-      text::append_json_quoted(out_, name);
-      out_.push_back(':');
+      out_.append(attrs[i].json_key);
       try {
         encode(v.at(i), t.attr_type(i));
       } catch (Error& e) {

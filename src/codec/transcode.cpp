@@ -140,6 +140,7 @@ class JsonSink {
     text::append_json_quoted(out_, k);
     out_.push_back(':');
   }
+  void attr_key(const TypeAttr& a) { out_.append(a.json_key); }
 
   // marshalDynamic: {"value":<value>,"type":<type JSON>}.
   void wrap_begin(const Type&) { out_.append("{\"value\":", 9); }
@@ -195,6 +196,7 @@ class MsgpackSink {
   }
   void sep(size_t) {}
   void key(std::string_view k) { mp::write_str(out_, k); }
+  void attr_key(const TypeAttr& a) { mp::write_str(out_, a.name); }
 
   // dynamic.go: [type JSON as bin, value].
   void wrap_begin(const Type& t) {
@@ -349,14 +351,14 @@ class Writer {
     }
     const size_t i = entries_.size() - f.base;
     if (i != 0 && f.increasing && !(key_of(entries_.back()) < key_of(e))) f.increasing = false;
-    open(i, e, key_of(e));
+    open(i, e, [&] { sink.key(key_of(e)); });
   }
 
   // Starts an object attribute (its value follows).
-  void attr_key(Frame& f, size_t idx, std::string_view name) {
+  void attr_key(Frame& f, size_t idx, const TypeAttr& a) {
     Entry e{};
     e.order = idx;
-    open(entries_.size() - f.base, e, name);
+    open(entries_.size() - f.base, e, [&] { sink.attr_key(a); });
   }
 
   // After an entry's value.
@@ -446,10 +448,11 @@ class Writer {
     return e.ext ? std::string_view(e.ext, e.len) : std::string_view(keys_.data() + e.pos, e.len);
   }
 
-  void open(size_t i, Entry& e, std::string_view key) {
+  template <class WriteKey>
+  void open(size_t i, Entry& e, WriteKey&& write_key) {
     sink.sep(i);
     e.begin = out_.size();
-    sink.key(key);
+    write_key();
     entries_.push_back(e);
     pending_ = -1;
   }
@@ -463,7 +466,7 @@ class Writer {
       sink.sep(j);
       const size_t k = keep_[j];
       if (k == SIZE_MAX) {
-        sink.key(names[j].name);
+        sink.attr_key(names[j]);
         sink.null();
         continue;
       }
@@ -679,7 +682,7 @@ class MsgpackWalk : public detail::Decoder {
         continue;
       }
       ++found;
-      w_.attr_key(f, idx, attrs[idx].name);
+      w_.attr_key(f, idx, attrs[idx]);
       try {
         transcode(attrs[idx].type);
       } catch (Error& err) {
@@ -912,7 +915,7 @@ class JsonWalk : public json::JsonDecoder {
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);
       }
-      w_.attr_key(fr, idx, attrs[idx].name);
+      w_.attr_key(fr, idx, attrs[idx]);
       try {
         transcode(f.value(), attrs[idx].type, depth + 1);
       } catch (Error& err) {

@@ -179,7 +179,11 @@ Type Type::object(std::vector<AttrSpec> attrs) {
     n->has_optional |= c->has_optional || a.optional;
     h = combine(h, hash_bytes(a.name));
     h = combine(h, c->hash ^ (a.optional ? 0x5bd1e995ULL : 0));
-    n->attrs.push_back(TypeAttr{std::move(a.name), std::move(child), a.optional});
+    std::string key;
+    key.reserve(a.name.size() + 3);
+    text::append_json_quoted(key, a.name);
+    key.push_back(':');
+    n->attrs.push_back(TypeAttr{std::move(a.name), std::move(child), a.optional, std::move(key)});
   }
   n->hash = h;
   return adopt(n);

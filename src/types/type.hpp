@@ -156,6 +156,10 @@ struct TypeAttr {
   std::string name;
   Type type;      // held by the object node
   bool optional;  // optional-attribute marker (type constraints only)
+  // The name as a JSON object key, quoted and escaped as go-cty writes it
+  // (text::append_json_quoted) and followed by ':': built once with the
+  // type, so the JSON writers copy it instead of escaping it per object.
+  std::string json_key;
 };
 
 // The node behind a Type handle. It is defined in this header only so that
