@@ -223,7 +223,26 @@ void transform_set(benchmark::State& st) {
   st.SetItemsProcessed(st.iterations() * static_cast<int64_t>(n));
 }
 
+// Building an object type of 20 attributes: what Value::object and the C
+// builders pay per object whose type is made from its values (objects with
+// dynamic attributes decoded, converted or built by a provider).
+void type_object(benchmark::State& st) {
+  static const char* const names[] = {
+      "id", "name", "arn", "tags", "tags_all", "description", "availability_zone", "instance_type",
+      "subnet_id", "vpc_security_group_ids", "private_ip", "public_ip", "key_name", "monitoring",
+      "ebs_optimized", "source_dest_check", "user_data", "iam_instance_profile", "placement_group", "tenancy"};
+  for (auto _ : st) {
+    std::vector<Type::AttrSpec> attrs;
+    attrs.reserve(std::size(names));
+    for (const char* n : names) attrs.push_back({n, Type::string(), false});
+    Type t = Type::object(std::move(attrs));
+    benchmark::DoNotOptimize(t);
+  }
+  st.SetItemsProcessed(static_cast<int64_t>(st.iterations()));
+}
+
 void register_misc_benchmarks() {
+  benchmark::RegisterBenchmark("type_object/20_attributes", type_object)->UseRealTime();
   benchmark::RegisterBenchmark("set_construct", set_construct)
       ->Arg(3000)->Arg(30000)->Arg(300000)->UseRealTime()->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("diff_set", diff_set)->Arg(3000)->Arg(30000)->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -169,11 +169,12 @@ class JsonEncoder {
       // The value has exactly the schema type (the common case): every
       // attribute is present and has exactly its attribute type.
       const std::span<const TypeAttr> attrs = t.attrs();
+      const TypeJsonKeys& keys = t.attr_json_keys();
       const std::span<const Value> vals = v.elements();
       out_.push_back('{');
       for (size_t i = 0; i < attrs.size(); ++i) {
         if (i) out_.push_back(',');
-        out_.append(attrs[i].json_key);
+        out_.append(keys[i]);
         try {
           encode(vals[i], vals[i].type());
         } catch (Error& e) {
@@ -190,11 +191,12 @@ class JsonEncoder {
     if (vt.attr_count() != na) not_conforming(v, t);
     out_.push_back('{');
     const std::span<const TypeAttr> attrs = t.attrs();
+    const TypeJsonKeys& keys = t.attr_json_keys();
     for (size_t i = 0; i < na; ++i) {
       const std::string_view name = attrs[i].name;
       if (vt.attr_name(i) != name) not_conforming(v, t);
       if (i) out_.push_back(',');
-      out_.append(attrs[i].json_key);
+      out_.append(keys[i]);
       try {
         encode(v.at(i), t.attr_type(i));
       } catch (Error& e) {

@@ -140,7 +140,7 @@ class JsonSink {
     text::append_json_quoted(out_, k);
     out_.push_back(':');
   }
-  void attr_key(const TypeAttr& a) { out_.append(a.json_key); }
+  void attr_key(const Type& obj, size_t i) { out_.append(obj.attr_json_keys()[i]); }
 
   // marshalDynamic: {"value":<value>,"type":<type JSON>}.
   void wrap_begin(const Type&) { out_.append("{\"value\":", 9); }
@@ -196,7 +196,7 @@ class MsgpackSink {
   }
   void sep(size_t) {}
   void key(std::string_view k) { mp::write_str(out_, k); }
-  void attr_key(const TypeAttr& a) { mp::write_str(out_, a.name); }
+  void attr_key(const Type& obj, size_t i) { mp::write_str(out_, obj.attrs()[i].name); }
 
   // dynamic.go: [type JSON as bin, value].
   void wrap_begin(const Type& t) {
@@ -355,10 +355,10 @@ class Writer {
   }
 
   // Starts an object attribute (its value follows).
-  void attr_key(Frame& f, size_t idx, const TypeAttr& a) {
+  void attr_key(Frame& f, const Type& obj, size_t idx) {
     Entry e{};
     e.order = idx;
-    open(entries_.size() - f.base, e, [&] { sink.attr_key(a); });
+    open(entries_.size() - f.base, e, [&] { sink.attr_key(obj, idx); });
   }
 
   // After an entry's value.
@@ -384,7 +384,7 @@ class Writer {
         if (i + 1 < n && key_of(entries_[order_[i]]) == key_of(entries_[order_[i + 1]])) continue;
         keep_.push_back(order_[i]);
       }
-      if (!f.increasing) reorder(f.region, {});
+      if (!f.increasing) reorder(f.region, nullptr);
       count = keep_.size();
       for (size_t k : keep_) {
         const Entry& e = entries_[k];
@@ -403,7 +403,8 @@ class Writer {
 
   // Attributes in type order; the last of repeated ones wins; missing ones
   // (JSON input only) are null.
-  void object_end(Frame& f, std::span<const TypeAttr> names) {
+  void object_end(Frame& f, const Type& obj) {
+    const std::span<const TypeAttr> names = obj.attrs();
     const size_t want = names.size();
     const size_t n = entries_.size() - f.base;
     bool in_order = n == want;
@@ -413,7 +414,7 @@ class Writer {
       in_order &= idx == i;
       keep_[idx] = f.base + i;
     }
-    if (!in_order) reorder(f.region, names);
+    if (!in_order) reorder(f.region, &obj);
     if (f.any_err) {
       for (size_t i = 0; i < want; ++i) {
         if (keep_[i] == SIZE_MAX) continue;
@@ -458,15 +459,16 @@ class Writer {
   }
 
   // Rewrites the output from `region` on as the spans of the entries listed
-  // in keep_; SIZE_MAX at position i stands for a null attribute names[i].
-  void reorder(size_t region, std::span<const TypeAttr> names) {
+  // in keep_; SIZE_MAX at position i stands for a null attribute i of the
+  // object type `obj` (maps: nullptr, and keep_ never holds SIZE_MAX).
+  void reorder(size_t region, const Type* obj) {
     scratch_.assign(out_, region, std::string::npos);
     out_.resize(region);
     for (size_t j = 0; j < keep_.size(); ++j) {
       sink.sep(j);
       const size_t k = keep_[j];
       if (k == SIZE_MAX) {
-        sink.attr_key(names[j]);
+        sink.attr_key(*obj, j);
         sink.null();
         continue;
       }
@@ -606,7 +608,6 @@ class MsgpackWalk : public detail::Decoder {
     }
     check_count(n, 1, at);
     DepthGuard guard(*this, at);
-
     const size_t hdr = w_.sink.seq_begin(n);
     for (size_t i = 0; i < n; ++i) {
       w_.sink.sep(i);
@@ -682,7 +683,7 @@ class MsgpackWalk : public detail::Decoder {
         continue;
       }
       ++found;
-      w_.attr_key(f, idx, attrs[idx]);
+      w_.attr_key(f, ty, idx);
       try {
         transcode(attrs[idx].type);
       } catch (Error& err) {
@@ -692,7 +693,7 @@ class MsgpackWalk : public detail::Decoder {
       w_.entry_end(f);
     }
     if (found != want) object_count_mismatch(want, found, at);
-    w_.object_end(f, attrs);
+    w_.object_end(f, ty);
   }
 
   // unmarshalDynamic + the encoder's wrapper. The encoder writes a dynamic
@@ -823,7 +824,6 @@ class JsonWalk : public json::JsonDecoder {
     enter(depth, at);
     const bool tuple = t.kind() == TypeKind::Tuple;
     const size_t need = tuple ? t.tuple_size() : 0;
-
     json::od::array arr;
     if (auto e = node.get_array().get(arr)) fail_json(e, at);
     const size_t hdr = w_.sink.seq_begin(0);
@@ -915,7 +915,7 @@ class JsonWalk : public json::JsonDecoder {
         text::append_go_quoted(msg, key);
         fail(Status::TypeMismatch, std::move(msg), kat);
       }
-      w_.attr_key(fr, idx, attrs[idx]);
+      w_.attr_key(fr, t, idx);
       try {
         transcode(f.value(), attrs[idx].type, depth + 1);
       } catch (Error& err) {
@@ -925,7 +925,7 @@ class JsonWalk : public json::JsonDecoder {
       w_.entry_end(fr);
       next = idx + 1;
     }
-    w_.object_end(fr, attrs);
+    w_.object_end(fr, t);
   }
 
   // decode_dynamic's walk (walk_dynamic): what a read wrote, and its pending

@@ -76,6 +76,7 @@ void type_node_unref(const TypeNode* n) noexcept {
     for (const TypeAttr& a : cur->attrs) drop(a.type);
     for (const Type& e : cur->elems) drop(e);
     delete cur->json.load(std::memory_order_acquire);
+    delete cur->json_keys.load(std::memory_order_acquire);
     delete cur;
     if (work.empty()) break;
     cur = work.back();
@@ -179,11 +180,7 @@ Type Type::object(std::vector<AttrSpec> attrs) {
     n->has_optional |= c->has_optional || a.optional;
     h = combine(h, hash_bytes(a.name));
     h = combine(h, c->hash ^ (a.optional ? 0x5bd1e995ULL : 0));
-    std::string key;
-    key.reserve(a.name.size() + 3);
-    text::append_json_quoted(key, a.name);
-    key.push_back(':');
-    n->attrs.push_back(TypeAttr{std::move(a.name), std::move(child), a.optional, std::move(key)});
+    n->attrs.push_back(TypeAttr{std::move(a.name), std::move(child), a.optional});
   }
   n->hash = h;
   return adopt(n);

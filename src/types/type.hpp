@@ -32,9 +32,10 @@ enum class TypeKind : uint8_t {
 
 class Type;
 
-struct TypeNode;  // private, see type.cpp
+struct TypeNode;  // the node behind a handle, defined below
 
 struct TypeAttr;  // one object attribute, defined after Type
+class TypeJsonKeys;  // an object type's attribute names as JSON keys, ditto
 
 class Type {
  public:
@@ -90,6 +91,9 @@ class Type {
   bool attr_optional(size_t i) const;
   // Binary search by name; returns SIZE_MAX when absent.
   size_t attr_index(std::string_view name) const noexcept;
+  // The attributes' JSON keys (TypeJsonKeys); empty for a type that is not
+  // an object. Safe from any thread; the first call builds them.
+  const TypeJsonKeys& attr_json_keys() const;
   // tuple element types.
   size_t tuple_size() const noexcept;
   const Type& tuple_elem(size_t i) const;
@@ -146,6 +150,7 @@ class Type {
  private:
   friend struct TypeNode;
   friend void type_node_unref(const TypeNode* n) noexcept;
+  const TypeJsonKeys& build_attr_json_keys() const;
   // Adopts a reference the caller already holds (nullptr: a moved-from handle).
   constexpr explicit Type(const TypeNode* n) noexcept : n_(n) {}
   const TypeNode* n_;
@@ -156,10 +161,24 @@ struct TypeAttr {
   std::string name;
   Type type;      // held by the object node
   bool optional;  // optional-attribute marker (type constraints only)
-  // The name as a JSON object key, quoted and escaped as go-cty writes it
-  // (text::append_json_quoted) and followed by ':': built once with the
-  // type, so the JSON writers copy it instead of escaping it per object.
-  std::string json_key;
+};
+
+// An object type's attribute names as JSON object keys, in attribute order:
+// each quoted and escaped as go-cty writes it (text::append_json_quoted)
+// and followed by ':', so the JSON writers copy a key instead of escaping
+// the same name for every object. Built on the first JSON write of the type
+// and kept in its node (Type::attr_json_keys).
+class TypeJsonKeys {
+ public:
+  std::string_view operator[](size_t i) const noexcept {
+    const size_t begin = i == 0 ? 0 : ends_[i - 1];
+    return std::string_view(text_.data() + begin, ends_[i] - begin);
+  }
+
+ private:
+  friend class Type;
+  std::string text_;          // every key, one after the other
+  std::vector<size_t> ends_;  // where key i ends in text_
 };
 
 // The node behind a Type handle. It is defined in this header only so that
@@ -187,9 +206,11 @@ struct TypeNode {
   std::vector<TypeAttr> attrs;  // object: sorted by name
   std::vector<Type> elems;      // tuple
 
-  // Type JSON (go-cty MarshalJSON), built on first use and published once
-  // with compare_exchange; owned by the node. Static nodes never use it.
+  // Type JSON (go-cty MarshalJSON) and the attributes' JSON keys, each
+  // built on first use and published once with compare_exchange; owned by
+  // the node. Static nodes never use them.
   mutable std::atomic<const std::string*> json{nullptr};
+  mutable std::atomic<const TypeJsonKeys*> json_keys{nullptr};
 
   TypeNode() = default;
   constexpr TypeNode(TypeKind k, size_t h, bool dyn) noexcept
@@ -225,6 +246,12 @@ inline size_t Type::attr_count() const noexcept { return n_ != nullptr ? n_->att
 inline std::span<const TypeAttr> Type::attrs() const noexcept {
   if (n_ == nullptr) return {};
   return std::span<const TypeAttr>(n_->attrs.data(), n_->attrs.size());
+}
+inline const TypeJsonKeys& Type::attr_json_keys() const {
+  if (n_ != nullptr) {
+    if (const TypeJsonKeys* k = n_->json_keys.load(std::memory_order_acquire)) return *k;
+  }
+  return build_attr_json_keys();
 }
 inline size_t Type::tuple_size() const noexcept { return n_ != nullptr ? n_->elems.size() : 0; }
 

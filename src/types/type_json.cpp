@@ -44,6 +44,20 @@ const TypeNode* node_or_dynamic(const TypeNode* n) noexcept {
 // Appends the JSON of n, reusing any cached JSON of n or its descendants
 // (without filling their caches, so a deep type does not store one string per
 // level). Object attribute names are sorted already and are escaped the way
+// The value cached in `slot`, built by `build` on first use and published
+// once (a thread that loses the race drops its copy and uses the winner's).
+// The node owns the published value (type_node_unref deletes it).
+template <class T, class Build>
+const T& published_once(std::atomic<const T*>& slot, Build&& build) {
+  if (const T* c = slot.load(std::memory_order_acquire)) return *c;
+  auto built = std::make_unique<T>(build());
+  const T* expected = nullptr;
+  if (slot.compare_exchange_strong(expected, built.get(), std::memory_order_acq_rel, std::memory_order_acquire)) {
+    return *built.release();
+  }
+  return *expected;
+}
+
 // Go's json.Marshal(map[string]Type) writes keys (HTML-safe); the optional
 // names are the same sorted names (sort.Strings), written as a JSON array.
 void write_json(const TypeNode* n, std::string& out) {
@@ -111,19 +125,27 @@ void Type::append_json(std::string& out) const {
     write_json(n, out);
     return;
   }
-  const std::string* cached = n->json.load(std::memory_order_acquire);
-  if (cached == nullptr) {
-    auto built = std::make_unique<std::string>();
-    write_json(n, *built);
-    const std::string* expected = nullptr;
-    if (n->json.compare_exchange_strong(expected, built.get(), std::memory_order_acq_rel,
-                                        std::memory_order_acquire)) {
-      cached = built.release();
-    } else {
-      cached = expected;  // another thread published first; ours is dropped
+  out += published_once(n->json, [n] {
+    std::string built;
+    write_json(n, built);
+    return built;
+  });
+}
+
+const TypeJsonKeys& Type::build_attr_json_keys() const {
+  static const TypeJsonKeys kNone;
+  if (n_ == nullptr || n_->attrs.empty()) return kNone;
+  const TypeNode* n = n_;
+  return published_once(n->json_keys, [n] {
+    TypeJsonKeys k;
+    k.ends_.reserve(n->attrs.size());
+    for (const TypeAttr& a : n->attrs) {
+      text::append_json_quoted(k.text_, a.name);
+      k.text_.push_back(':');
+      k.ends_.push_back(k.text_.size());
     }
-  }
-  out += *cached;
+    return k;
+  });
 }
 
 std::string Type::to_json() const {
