@@ -108,6 +108,21 @@ long env_long(const char* name, long dflt) {
   return v && *v ? std::strtol(v, nullptr, 10) : dflt;
 }
 
+// Decimal digits of a binary string (most significant bit first).
+std::string bin_to_dec(const std::string& bin) {
+  std::string dec = "0";
+  for (char c : bin) {
+    int carry = c - '0';
+    for (size_t j = dec.size(); j-- > 0;) {
+      int d = (dec[j] - '0') * 2 + carry;
+      dec[j] = static_cast<char>('0' + d % 10);
+      carry = d / 10;
+    }
+    if (carry) dec.insert(dec.begin(), static_cast<char>('0' + carry));
+  }
+  return dec;
+}
+
 TEST(NumberParseLimbs, RandomTextsMatchReference) {
   std::mt19937_64 rng(static_cast<uint64_t>(env_long("DYNVAL_PARSE_SEED", 15)));
   const long count = env_long("DYNVAL_PARSE_CASES", 200000);
@@ -180,17 +195,8 @@ TEST(NumberParseLimbs, HalfwayAt512Bits) {
     bin[0] = '1';
     for (size_t j = 1; j < bin.size(); j++) bin[j] = (rng() & 1) ? '1' : '0';
     bin.back() = '1';
-    // decimal of the integer H (limbs, base 10 by repeated doubling)
-    std::string dec = "0";
-    for (char c : bin) {
-      int carry = c - '0';
-      for (size_t j = dec.size(); j-- > 0;) {
-        int d = (dec[j] - '0') * 2 + carry;
-        dec[j] = static_cast<char>('0' + d % 10);
-        carry = d / 10;
-      }
-      if (carry) dec.insert(dec.begin(), static_cast<char>('0' + carry));
-    }
+    // decimal of the integer H
+    const std::string dec = bin_to_dec(bin);
     // H * 2^-s = H * 5^s / 10^s: a tie scaled into the fraction
     const int s = static_cast<int>(rng() % 60);
     std::string scaled = dec;
@@ -226,20 +232,6 @@ TEST(NumberParseLimbs, HalfwayAt512Bits) {
   EXPECT_EQ(t.failures, 0);
 }
 
-// Decimal digits of a binary string (most significant bit first).
-std::string bin_to_dec(const std::string& bin) {
-  std::string dec = "0";
-  for (char c : bin) {
-    int carry = c - '0';
-    for (size_t j = dec.size(); j-- > 0;) {
-      int d = (dec[j] - '0') * 2 + carry;
-      dec[j] = static_cast<char>('0' + d % 10);
-      carry = d / 10;
-    }
-    if (carry) dec.insert(dec.begin(), static_cast<char>('0' + carry));
-  }
-  return dec;
-}
 
 // Ties through the product path: M odd with bitlen(M * 5^n) = prec + 1 makes
 // "Me<n>" (significand M * 5^n, times 2^n) exactly half-way at prec bits, with
