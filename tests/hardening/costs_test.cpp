@@ -141,3 +141,61 @@ TEST(HostileRound3, DiffPathsShareTheirPrefixes) {
   EXPECT_LT(c.peak, 1000 * levels);
   EXPECT_LT(c.cpu_seconds, 0.1);
 }
+
+// ---------------------------------------------------------------------------
+// Item 10: with ignore_undefined_attributes, the MessagePack decoder and
+// transcoders skipped an undefined attribute's value however deeply it
+// nested, where the JSON decoder refuses one deeper than max_depth. Both
+// formats, every entry point, now draw the line at the same depth.
+
+#include "support/error.hpp"
+
+namespace {
+
+namespace codec = dynval::codec;
+using dynval::Status;
+
+// {"a": "x", "junk": [[...[]...]]} with `levels` arrays under "junk".
+std::pair<std::string, std::string> junk_document(size_t levels) {
+  std::string json = R"({"a":"x","junk":)" + std::string(levels, '[') + std::string(levels, ']') + "}";
+  std::string mp = "\x82\xa1" "a" "\xa1" "x" "\xa4" "junk";
+  mp += std::string(levels - 1, '\x91') + "\x90";
+  return {json, mp};
+}
+
+// The status of every decoding entry point on the document; they must agree.
+std::vector<Status> statuses(const std::pair<std::string, std::string>& doc, const codec::DecodeOptions& o) {
+  const Type t = Type::object({{"a", Type::string(), false}});
+  std::vector<Status> got;
+  auto run = [&](auto&& f) {
+    try {
+      f();
+      got.push_back(Status::Ok);
+    } catch (const dynval::Error& e) {
+      got.push_back(e.status());
+    }
+  };
+  std::string out;
+  run([&] { codec::json_decode(doc.first, t, o); });
+  run([&] { codec::json_to_msgpack(out, doc.first, t, o); });
+  run([&] { codec::json_to_json(out, doc.first, t, o); });
+  run([&] { codec::msgpack_decode(doc.second, t, o); });
+  run([&] { codec::msgpack_to_json(out, doc.second, t, o); });
+  run([&] { codec::msgpack_to_msgpack(out, doc.second, t, o); });
+  return got;
+}
+
+}  // namespace
+
+TEST(HostileRound3, SkippedValuesCountAgainstTheDepthLimit) {
+  codec::DecodeOptions o;
+  o.ignore_undefined_attributes = true;
+  o.limits.max_depth = 64;
+  // The object is level 1, so its attribute's arrays may take levels 2..64.
+  EXPECT_EQ(statuses(junk_document(63), o), std::vector<Status>(6, Status::Ok));
+  EXPECT_EQ(statuses(junk_document(64), o), std::vector<Status>(6, Status::Limit));
+  // The default limit, with a skipped value 100,000 levels deep (200 KB).
+  codec::DecodeOptions d;
+  d.ignore_undefined_attributes = true;
+  EXPECT_EQ(statuses(junk_document(100000), d), std::vector<Status>(6, Status::Limit));
+}
