@@ -163,16 +163,20 @@ std::pair<std::string, std::string> junk_document(size_t levels) {
   return {json, mp};
 }
 
-// The status of every decoding entry point on the document; they must agree.
+// The status of every decoding entry point on the document; they must
+// agree, and a limit error must read the same in both formats.
 std::vector<Status> statuses(const std::pair<std::string, std::string>& doc, const codec::DecodeOptions& o) {
   const Type t = Type::object({{"a", Type::string(), false}});
   std::vector<Status> got;
+  std::string message;
   auto run = [&](auto&& f) {
     try {
       f();
       got.push_back(Status::Ok);
     } catch (const dynval::Error& e) {
       got.push_back(e.status());
+      if (message.empty()) message = e.message();
+      EXPECT_EQ(e.message(), message);
     }
   };
   std::string out;
