@@ -73,6 +73,10 @@ inline constexpr size_t kNumberExpansionPerInputByte = 64;
 // few bytes of input for n values. Such synthesized elements count against
 // max_elements, and one document may synthesize at most
 // max(kSynthesizedFloor, kSynthesizedPerInputByte * input size) of them.
+// Legacy flatmap state (hcl2shim) likewise: a list's count with fewer
+// entries than elements ("l.# = 3", "l.0 = a" is [a, null, null]) makes
+// elements the state does not hold, drawn from the same budget, with the
+// flatmap's key and value bytes as its input size.
 inline constexpr size_t kSynthesizedFloor = 1024;
 inline constexpr size_t kSynthesizedPerInputByte = 1;
 
@@ -121,8 +125,9 @@ Error schema_depth(size_t max, size_t offset = kNoOffset);
 // Protobuf messages (or groups) nest deeper than `max`.
 Error message_depth(size_t max, size_t offset);
 // Legacy flatmap state: the count entry `quoted_key` (already quoted) says
-// `count` elements where the whole map has only `entries` entries.
-Error flatmap_count(std::string_view quoted_key, uint64_t count, size_t entries);
+// `count` elements, which would take the elements built with no entries
+// behind them past the state's budget (kSynthesizedFloor or its bytes).
+Error flatmap_elements(std::string_view quoted_key, uint64_t count, size_t budget);
 
 }  // namespace limits
 
