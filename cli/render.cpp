@@ -43,11 +43,53 @@ FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view nam
   return fi;
 }
 
+// The columns a key takes on a terminal: its code points (UTF-8 lead bytes).
+size_t columns(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// Appends a string as the views quote it: Go's %q, which escapes quotes,
+// backslashes and the characters a terminal would not show as themselves
+// (controls, U+2028, ...) and leaves <, > and & alone.
+void append_quoted(std::string& out, std::string_view s) { text::append_go_quoted(out, s); }
+
+// Appends an object's attribute name (bare when it is an identifier) or a
+// map's key (always quoted) as printed.
+void append_key(std::string& out, const Value& v, bool object, size_t i) {
+  std::string_view name = object ? v.type().attr_name(i) : v.key_at(i);
+  if (object && is_identifier(name)) out += name;
+  else append_quoted(out, name);
+}
+
+// The widest key of an object or a map as printed, in columns: the " = "
+// after the keys are aligned on it.
+size_t key_width(const Value& v, bool object) {
+  const size_t n = object ? v.type().attr_count() : v.length();
+  size_t width = 0;
+  std::string key;
+  for (size_t i = 0; i < n; ++i) {
+    key.clear();
+    append_key(key, v, object, i);
+    width = std::max(width, columns(key));
+  }
+  return width;
+}
+
 struct Walker {
   std::string& out;
   bool mask;
   OutputLimit limit;
   size_t base = out.size();
+
+  void key(const Value& v, bool object, size_t i, size_t width, int depth) {
+    indent(out, depth + 1);
+    const size_t start = out.size();
+    append_key(out, v, object, i);
+    out.append(width - columns(std::string_view(out).substr(start)), ' ');
+    out += " = ";
+  }
 
   void value(const Value& v, int depth, const Block* b, const NestedObject* o) {
     limit.check(out.size() - base);
@@ -63,7 +105,7 @@ struct Walker {
     switch (t.kind()) {
       case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return;
       case TypeKind::Number: v.as_number().append_text(out); return;
-      case TypeKind::String: text::append_json_quoted(out, v.as_string()); return;
+      case TypeKind::String: append_quoted(out, v.as_string()); return;
       case TypeKind::List:
       case TypeKind::Set:
       case TypeKind::Tuple: {
@@ -86,11 +128,10 @@ struct Walker {
           out += "{}";
           return;
         }
+        const size_t width = key_width(v, /*object=*/false);
         out += "{\n";
         for (size_t i = 0; i < v.length(); ++i) {
-          indent(out, depth + 1);
-          text::append_json_quoted(out, v.key_at(i));
-          out += " = ";
+          key(v, /*object=*/false, i, width, depth);
           value(v.at(i), depth + 1, b, o);
           out += '\n';
         }
@@ -104,20 +145,11 @@ struct Walker {
           out += "{}";
           return;
         }
-        size_t width = 0;
-        for (size_t i = 0; i < n; ++i) width = std::max(width, t.attr_name(i).size());
+        const size_t width = key_width(v, /*object=*/true);
         out += "{\n";
         for (size_t i = 0; i < n; ++i) {
-          std::string_view name = t.attr_name(i);
-          FieldInfo fi = field_info(b, o, name);
-          indent(out, depth + 1);
-          if (is_identifier(name)) {
-            out += name;
-            out.append(width - name.size(), ' ');
-          } else {
-            text::append_json_quoted(out, name);
-          }
-          out += " = ";
+          FieldInfo fi = field_info(b, o, t.attr_name(i));
+          key(v, /*object=*/true, i, width, depth);
           const Value& child = v.at(i);
           if (mask && fi.sensitive && !child.is_null()) {
             out += "(sensitive value)";
@@ -185,7 +217,7 @@ std::string describe_unknown(const Value& v) {
   if (r.not_null) s += ", not null";
   if (!r.prefix.empty()) {
     s += ", prefix ";
-    text::append_json_quoted(s, r.prefix);
+    append_quoted(s, r.prefix);
   }
   if (r.lower) {
     s += r.lower->inclusive ? ", >= " : ", > ";

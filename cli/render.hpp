@@ -20,7 +20,11 @@ struct RenderOptions {
 };
 
 // An indented, HCL-like view that can show every value, unknown ones
-// included: unknowns as "(unknown string, not null, prefix "ab")".
+// included: unknowns as "(unknown string, not null, prefix "ab")". Strings,
+// map keys and attribute names that are not identifiers are quoted as Go's
+// %q does (quotes, backslashes and control characters escaped, <, > and &
+// as they are); the " = " of an object's attributes and of a map's keys are
+// aligned.
 void render_pretty(std::string& out, const Value& v, const RenderOptions& opts = {});
 
 // One line describing an unknown value and its refinements.

@@ -304,6 +304,26 @@ def _():
     assert b"--as TYPE_JSON" in out and b"--ignore-undefined-attributes" in out
 
 
+@case("pretty view: strings quoted as Go's %q (no HTML escapes), map keys and names aligned")
+def _():
+    t = '["object",{"a":["map","string"],"long_name":"string","x y":"number"}]'
+    doc = '{"a":{"k":"<R&D>","longer key":"Zo\u00eb","\u00e9t\u00e9":"a\\"b\\\\c\\n\\u2028"},' \
+          '"long_name":"\\u0000\\u007f","x y":1}'
+    rc, out, err = run("convert", "--type", t, "--from", "json", "--to", "pretty", stdin=doc.encode())
+    eq(rc, 0, "exit " + err)
+    eq(out.decode(), """\
+{
+  a         = {
+    "k"          = "<R&D>"
+    "longer key" = "Zo\u00eb"
+    "\u00e9t\u00e9"        = "a\\"b\\\\c\\n\\u2028"
+  }
+  long_name = "\\x00\\x7f"
+  "x y"     = 1
+}
+""")
+
+
 @case("--as: tuple -> list of number, by go-cty's conversion rules")
 def _():
     rc, out, err = run("convert", "--type", '["tuple",["number","string"]]', "--as", '["list","number"]',
