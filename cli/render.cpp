@@ -7,6 +7,11 @@
 namespace dynval::cli {
 namespace {
 
+// What the views print for a sensitive value, and for an unknown value at or
+// below a sensitive attribute in inspect's list of unknowns.
+constexpr const char kSensitiveValue[] = "(sensitive value)";
+constexpr const char kSensitiveUnknown[] = "(sensitive value, unknown in whole or in part)";
+
 void indent(std::string& out, int depth) { out.append(static_cast<size_t>(depth) * 2, ' '); }
 
 bool is_identifier(std::string_view s) {
@@ -20,6 +25,7 @@ bool is_identifier(std::string_view s) {
 
 // What the schema says about one attribute or block of an object, if known.
 struct FieldInfo {
+  const Attribute* attr = nullptr;         // the attribute, when it is one
   bool sensitive = false;
   const Block* block = nullptr;            // nested block body
   const NestedObject* nested = nullptr;    // nested attribute object
@@ -37,6 +43,7 @@ FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view nam
     a = o->find(name);
   }
   if (a != nullptr) {
+    fi.attr = a;
     fi.sensitive = a->sensitive;
     if (a->nested_type) fi.nested = &*a->nested_type;
   }
@@ -152,7 +159,7 @@ struct Walker {
           key(v, /*object=*/true, i, width, depth);
           const Value& child = v.at(i);
           if (mask && fi.sensitive && !child.is_null()) {
-            out += "(sensitive value)";
+            out += kSensitiveValue;
           } else {
             value(child, depth + 1, fi.block, fi.nested);
           }
@@ -167,11 +174,21 @@ struct Walker {
   }
 };
 
+std::string path_text(const Path& path) { return path.empty() ? std::string("(root)") : path_string(path); }
+
+// The unknowns and the sensitive attributes of a value, with their paths.
+// Nothing below a sensitive attribute is looked at: it is listed once among
+// the sensitive values and, when it is or holds an unknown value, once among
+// the unknowns, by its own path and kSensitiveUnknown.
 void collect(const Value& v, Path& path, const Block* b, const NestedObject* o, bool sensitive,
              std::vector<std::string>& unknowns, std::vector<std::string>& sensitives) {
-  if (sensitive) sensitives.push_back(path.empty() ? "(root)" : path_string(path));
+  if (sensitive) {
+    sensitives.push_back(path_text(path));
+    if (!v.is_wholly_known()) unknowns.push_back(path_text(path) + ": " + kSensitiveUnknown);
+    return;
+  }
   if (!v.is_known()) {
-    unknowns.push_back((path.empty() ? std::string("(root)") : path_string(path)) + ": " + describe_unknown(v));
+    unknowns.push_back(path_text(path) + ": " + describe_unknown(v));
     return;
   }
   if (v.is_null()) return;
@@ -205,7 +222,54 @@ void collect(const Value& v, Path& path, const Block* b, const NestedObject* o, 
   }
 }
 
+// The type of a value as inspect prints it: the value's own type, except
+// that a sensitive attribute has the type its schema gives it, so that the
+// concrete type of a value in a "dynamic" sensitive attribute (object
+// attribute names, tuple lengths) is not shown.
+Type shown_type(const Type& t, const Block* b, const NestedObject* o) {
+  if (b == nullptr && o == nullptr) return t;
+  switch (t.kind()) {
+    case TypeKind::List: return Type::list(shown_type(t.element(), b, o));
+    case TypeKind::Set: return Type::set(shown_type(t.element(), b, o));
+    case TypeKind::Map: return Type::map(shown_type(t.element(), b, o));
+    case TypeKind::Tuple: {
+      std::vector<Type> elems;
+      elems.reserve(t.tuple_size());
+      for (size_t i = 0; i < t.tuple_size(); ++i) elems.push_back(shown_type(t.tuple_elem(i), b, o));
+      return Type::tuple(std::move(elems));
+    }
+    case TypeKind::Object: {
+      std::vector<Type::AttrSpec> attrs;
+      attrs.reserve(t.attr_count());
+      for (size_t i = 0; i < t.attr_count(); ++i) {
+        FieldInfo fi = field_info(b, o, t.attr_name(i));
+        Type at = fi.sensitive ? fi.attr->implied_type : shown_type(t.attr_type(i), fi.block, fi.nested);
+        attrs.push_back(Type::AttrSpec{std::string(t.attr_name(i)), std::move(at), false});
+      }
+      return Type::object(std::move(attrs));
+    }
+    default: return t;
+  }
+}
+
+bool has_sensitive(const NestedObject& o);
+
+bool has_sensitive(const std::vector<Attribute>& attrs) {
+  for (const Attribute& a : attrs)
+    if (a.sensitive || (a.nested_type && has_sensitive(*a.nested_type))) return true;
+  return false;
+}
+
+bool has_sensitive(const NestedObject& o) { return has_sensitive(o.attributes); }
+
 }  // namespace
+
+bool has_sensitive(const Block& b) {
+  if (has_sensitive(b.attributes)) return true;
+  for (const NestedBlock& nb : b.block_types)
+    if (has_sensitive(nb.block)) return true;
+  return false;
+}
 
 std::string describe_unknown(const Value& v) {
   std::string s = "(unknown";
@@ -250,7 +314,7 @@ void render_inspect(std::string& out, const Value& v, const Block* schema, size_
   const size_t base = out.size();
   const OutputLimit limit(max_output_size);
   out += "type: ";
-  v.type().append_json(out);
+  shown_type(v.type(), schema, nullptr).append_json(out);
   out += '\n';
   RenderOptions opts;
   opts.schema = schema;

@@ -419,6 +419,189 @@ def _():
             eq(piped, back)
 
 
+def mp(v):
+    """A minimal MessagePack encoder for the tests: None, bool, int, str,
+    bytes, list, dict, and Ext(code, payload)."""
+    if v is None:
+        return b"\xc0"
+    if v is True or v is False:
+        return b"\xc3" if v else b"\xc2"
+    if isinstance(v, int):
+        assert 0 <= v < 0x10000
+        return bytes([v]) if v < 0x80 else b"\xcd" + v.to_bytes(2, "big")
+    if isinstance(v, str):
+        b = v.encode()
+        assert len(b) < 256
+        return (bytes([0xa0 | len(b)]) if len(b) < 32 else b"\xd9" + bytes([len(b)])) + b
+    if isinstance(v, bytes):
+        assert len(v) < 256
+        return b"\xc4" + bytes([len(v)]) + v
+    if isinstance(v, list):
+        assert len(v) < 16
+        return bytes([0x90 | len(v)]) + b"".join(mp(x) for x in v)
+    if isinstance(v, dict):
+        assert len(v) < 16
+        return bytes([0x80 | len(v)]) + b"".join(mp(k) + mp(x) for k, x in v.items())
+    if isinstance(v, Ext):
+        assert len(v.payload) < 256
+        return b"\xc7" + bytes([len(v.payload), v.code]) + v.payload
+    raise TypeError(v)
+
+
+class Ext:
+    def __init__(self, code, payload):
+        self.code, self.payload = code, payload
+
+
+def refined(**r):
+    """An unknown value refined as go-cty writes it (extension 12): not_null,
+    prefix, lower/upper ((number, inclusive)), len_min/len_max."""
+    keys = {"not_null": 1, "prefix": 2, "lower": 3, "upper": 4, "len_min": 5, "len_max": 6}
+    body = {}
+    for k, v in r.items():
+        body[keys[k]] = (not v) if k == "not_null" else list(v) if isinstance(v, tuple) else v
+    return Ext(12, mp(body))
+
+
+SENSITIVE_SCHEMA = json.dumps({"format_version": "1.0", "provider_schemas": {"p": {"resource_schemas": {"r": {
+    "version": 0, "block": {
+        "attributes": {
+            "token": {"type": "string", "sensitive": True, "optional": True},
+            "pin": {"type": "number", "sensitive": True, "optional": True},
+            "secrets": {"type": ["map", "string"], "sensitive": True, "optional": True},
+            "blob": {"type": "dynamic", "sensitive": True, "optional": True},
+            "users": {"nested_type": {"nesting_mode": "map", "attributes": {
+                "name": {"type": "string", "optional": True},
+                "password": {"type": "string", "sensitive": True, "optional": True}}}, "optional": True},
+            "tags": {"type": ["map", "string"], "optional": True},
+            "note": {"type": "string", "optional": True},
+        },
+        "block_types": {"conn": {"nesting_mode": "list", "block": {"attributes": {
+            "keys": {"type": ["list", "string"], "sensitive": True, "optional": True},
+            "host": {"type": "string", "optional": True}}}}},
+    }}}}}})
+# Every value below a sensitive attribute holds one of these words; none may
+# be printed unless --show-sensitive.
+SECRET_WORDS = [b"hunter2", b"4242", b"9191", b"swordfish", b"opensesame", b"s3cr3t", b"xyzzy", b"plugh",
+                b"1313", b"1717"]
+SENSITIVE_VALUE = mp({
+    "token": refined(not_null=True, prefix="hunter2-"),
+    "pin": refined(not_null=True, lower=(4242, True), upper=(9191, False)),
+    "secrets": {"swordfish-key": refined(prefix="opensesame-"), "plain-key": "s3cr3t"},
+    "blob": [b'["object",{"xyzzy":"string"}]', {"xyzzy": refined(prefix="xyzzy-")}],
+    "users": {"alice": {"name": "Alice", "password": refined(prefix="plugh-")},
+              "bob": {"name": "Bob", "password": None}},
+    "tags": {"cost-center": "<R&D>", "env": "prod", "tab\t\"q\"\\": "\x01"},
+    "note": refined(prefix="<b>"),
+    "conn": [{"keys": refined(len_min=1313, len_max=1717), "host": "h1"}],
+})
+
+
+def sensitive_run(*args):
+    with tempfile.TemporaryDirectory() as d:
+        schema = os.path.join(d, "s.json")
+        with open(schema, "w") as f:
+            f.write(SENSITIVE_SCHEMA)
+        return run(*args, "--schema", schema, "--block", "resource:r", "--from", "msgpack", stdin=SENSITIVE_VALUE)
+
+
+@case("inspect prints nothing at or below a sensitive attribute: no prefix, bound, length, map key, type")
+def _():
+    rc, out, err = sensitive_run("inspect")
+    eq(rc, 0, "exit " + err)
+    for w in SECRET_WORDS:
+        assert w not in out and w.decode() not in err, (w, out)
+    eq(out.decode(), """\
+type: ["object",{"blob":"dynamic","conn":["list",["object",{"host":"string","keys":["list","string"]}]],\
+"note":"string","pin":"number","secrets":["map","string"],"tags":["map","string"],"token":"string",\
+"users":["map",["object",{"name":"string","password":"string"}]]}]
+value: {
+  blob    = (sensitive value)
+  conn    = [
+    {
+      host = "h1"
+      keys = (sensitive value)
+    },
+  ]
+  note    = (unknown string, prefix "<b>")
+  pin     = (sensitive value)
+  secrets = (sensitive value)
+  tags    = {
+    "cost-center"  = "<R&D>"
+    "env"          = "prod"
+    "tab\\t\\"q\\"\\\\" = "\\x01"
+  }
+  token   = (sensitive value)
+  users   = {
+    "alice" = {
+      name     = "Alice"
+      password = (sensitive value)
+    }
+    "bob"   = {
+      name     = "Bob"
+      password = null
+    }
+  }
+}
+unknown values: 7
+  .blob: (sensitive value, unknown in whole or in part)
+  .conn[0].keys: (sensitive value, unknown in whole or in part)
+  .note: (unknown string, prefix "<b>")
+  .pin: (sensitive value, unknown in whole or in part)
+  .secrets: (sensitive value, unknown in whole or in part)
+  .token: (sensitive value, unknown in whole or in part)
+  .users["alice"].password: (sensitive value, unknown in whole or in part)
+sensitive values: 7
+  .blob
+  .conn[0].keys
+  .pin
+  .secrets
+  .token
+  .users["alice"].password
+  .users["bob"].password
+""")
+
+
+@case("convert --to pretty masks sensitive attributes by the schema; --show-sensitive shows them")
+def _():
+    rc, out, err = sensitive_run("convert", "--to", "pretty")
+    eq(rc, 0, "exit " + err)
+    for w in SECRET_WORDS:
+        assert w not in out and w.decode() not in err, (w, out)
+    assert b"  secrets = (sensitive value)\n" in out, out
+    assert b'"cost-center"  = "<R&D>"' in out, out
+    rc, shown, err = sensitive_run("convert", "--to", "pretty", "--show-sensitive")
+    eq(rc, 0, "exit " + err)
+    for w in SECRET_WORDS:
+        assert w in shown, (w, shown)
+    assert b'    "plain-key"     = "s3cr3t"\n    "swordfish-key" = (unknown string, prefix "opensesame-")\n' in shown, shown
+    assert b'token   = (unknown string, not null, prefix "hunter2-")' in shown, shown
+    assert b"pin     = (unknown number, not null, >= 4242, < 9191)" in shown, shown
+    # the same lines but the masked ones
+    masked = [l for l in out.split(b"\n")]
+    assert len(masked) < len(shown.split(b"\n")), (out, shown)
+    # --type has no schema: nothing is masked
+    rc, out, err = run("convert", "--type", '["object",{"token":"string"}]', "--from", "json", "--to", "pretty",
+                       stdin=b'{"token":"hunter2"}')
+    eq(rc, 0, "exit " + err)
+    eq(out, b'{\n  token = "hunter2"\n}\n')
+
+
+@case("convert --to pretty --as with a sensitive attribute needs --show-sensitive; other commands refuse it")
+def _():
+    t = '["object",{"tags":["map","string"],"token":"string"}]'
+    rc, out, err = sensitive_run("convert", "--to", "pretty", "--as", t)
+    eq(rc, 2, "exit")
+    eq(out, b"")
+    assert "--show-sensitive" in err, err
+    rc, out, err = sensitive_run("convert", "--to", "pretty", "--as", t, "--show-sensitive")
+    eq(rc, 0, "exit " + err)
+    assert b'token = (unknown string, not null, prefix "hunter2-")' in out, out
+    rc, _, err = sensitive_run("inspect", "--show-sensitive")
+    eq(rc, 2, "exit")
+    assert "--show-sensitive is an option of convert" in err, err
+
+
 def child_cpu_seconds():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
