@@ -116,10 +116,10 @@ OPTIONS
                          The schema does not describe the converted value:
                          --to pretty with --as and a block that has a
                          sensitive attribute needs --show-sensitive
-    --show-sensitive     convert --to pretty: print the values of sensitive
-                         attributes too (the pretty view masks them by
-                         default; the json and msgpack outputs are data and
-                         are never masked)
+    --show-sensitive     convert: print the values of sensitive attributes
+                         in the pretty view, and error paths below them, too
+                         (masked by default; the json and msgpack outputs
+                         are data and are never masked)
     --strict             reject bytes after the top-level value (go-cty and
                          the default ignore them)
     --ignore-undefined-attributes
@@ -135,7 +135,9 @@ OPTIONS
 EXIT STATUS
     0   success
     1   invalid input: the error, its path in the value (cty style, e.g.
-        .network[0].ip) and its byte offset are printed on stderr
+        .network[0].ip) and its byte offset are printed on stderr; with
+        --schema, the path stops at the first sensitive attribute it
+        passes (unless convert --show-sensitive)
     2   usage error (unknown option, missing argument, unreadable file or
         directory, failed write)
 
@@ -343,6 +345,19 @@ void encode(const Args& a, Format to, std::string& out, const Value& v, const Ty
   }
 }
 
+// Runs f(), the work on a value of tg's type; the path of an error it
+// throws is cut after the first sensitive attribute of tg's block (no map
+// key or element below one is printed), unless --show-sensitive.
+template <class F>
+auto cutting_sensitive_paths(const Args& a, const Target& tg, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (Error& e) {
+    if (tg.schema && !a.show_sensitive) e.with_path(cli::cut_at_sensitive(tg.schema->block, e.path()));
+    throw;
+  }
+}
+
 // convert, once the options are checked.
 int convert_value(const Args& a, Format from, Format to, const Target& tg) {
   const InputFile in = input_bytes(a, from);
@@ -379,7 +394,7 @@ int cmd_convert(const Args& a) {
   if (to == Format::Pretty && a.as && tg.schema && !a.show_sensitive && cli::has_sensitive(tg.schema->block))
     throw UsageError{"--to pretty cannot mask the sensitive attributes of the block after --as converts the value: "
                      "add --show-sensitive to print them"};
-  return convert_value(a, from, to, tg);
+  return cutting_sensitive_paths(a, tg, [&] { return convert_value(a, from, to, tg); });
 }
 
 int cmd_type(const Args& a) {
@@ -434,11 +449,13 @@ int cmd_schema(const Args& a) {
 int cmd_inspect(const Args& a) {
   Format from = parse_format(a.from, "--from", false);
   Target tg = target(a);
-  Value v = decode(a, from, input_bytes(a, from), tg.type);
-  std::string out;
-  cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr, a.max_output_size);
-  write_all("-", out);
-  return kExitOk;
+  return cutting_sensitive_paths(a, tg, [&] {
+    Value v = decode(a, from, input_bytes(a, from), tg.type);
+    std::string out;
+    cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr, a.max_output_size);
+    write_all("-", out);
+    return kExitOk;
+  });
 }
 
 int cmd_validate(const Args& a) {
@@ -446,14 +463,14 @@ int cmd_validate(const Args& a) {
   if (!a.schema_file) throw UsageError{"validate needs --schema and --block"};
   Target tg = target(a);
   if (!tg.schema) throw UsageError{"validate needs a block, not an identity schema"};
-  Value v = decode(a, from, input_bytes(a, from), tg.type);
+  const Value v = cutting_sensitive_paths(a, tg, [&] { return decode(a, from, input_bytes(a, from), tg.type); });
   std::vector<Error> errs = validate(*tg.schema, v);
   if (errs.empty()) {
     write_all("-", "valid\n");
     return kExitOk;
   }
   for (const auto& e : errs) {
-    std::string p = path_string(e.path());
+    std::string p = path_string(cli::cut_at_sensitive(tg.schema->block, e.path()));
     std::fprintf(stderr, "dynval: %s%s%s: %s\n", status_name(e.status()), p.empty() ? "" : " at ",
                  printable(p).c_str(), printable(e.message()).c_str());
   }

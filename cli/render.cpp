@@ -29,7 +29,14 @@ struct FieldInfo {
   bool sensitive = false;
   const Block* block = nullptr;            // nested block body
   const NestedObject* nested = nullptr;    // nested attribute object
+  // The value of the nested block or attribute is a list, set or map of
+  // objects of `block` / `nested` (not one object).
+  bool collection = false;
 };
+
+bool is_collection(NestingMode m) {
+  return m == NestingMode::List || m == NestingMode::Set || m == NestingMode::Map;
+}
 
 FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view name) {
   FieldInfo fi;
@@ -37,7 +44,10 @@ FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view nam
   if (b != nullptr) {
     a = b->find_attribute(name);
     if (a == nullptr) {
-      if (const NestedBlock* nb = b->find_block(name)) fi.block = &nb->block;
+      if (const NestedBlock* nb = b->find_block(name)) {
+        fi.block = &nb->block;
+        fi.collection = is_collection(nb->nesting);
+      }
     }
   } else if (o != nullptr) {
     a = o->find(name);
@@ -45,7 +55,10 @@ FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view nam
   if (a != nullptr) {
     fi.attr = a;
     fi.sensitive = a->sensitive;
-    if (a->nested_type) fi.nested = &*a->nested_type;
+    if (a->nested_type) {
+      fi.nested = &*a->nested_type;
+      fi.collection = is_collection(a->nested_type->nesting);
+    }
   }
   return fi;
 }
@@ -269,6 +282,28 @@ bool has_sensitive(const Block& b) {
   for (const NestedBlock& nb : b.block_types)
     if (has_sensitive(nb.block)) return true;
   return false;
+}
+
+Path cut_at_sensitive(const Block& schema, const Path& path) {
+  const Block* b = &schema;
+  const NestedObject* o = nullptr;
+  bool at_object = true;  // else at a collection of objects of b / o
+  for (size_t i = 0; i < path.size() && (b != nullptr || o != nullptr); ++i) {
+    const PathStep& s = path[i];
+    if (!at_object) {
+      if (s.kind == PathStep::Kind::Attr) break;  // not a path of this schema
+      at_object = true;
+      continue;
+    }
+    // An object's attribute (go-cty's decoders name them by key steps).
+    if (s.kind != PathStep::Kind::Attr && s.kind != PathStep::Kind::Key) break;
+    const FieldInfo fi = field_info(b, o, s.name);
+    if (fi.sensitive) return Path(path.begin(), path.begin() + std::ptrdiff_t(i) + 1);
+    b = fi.block;
+    o = fi.nested;
+    at_object = !fi.collection;
+  }
+  return path;
 }
 
 std::string describe_unknown(const Value& v) {

@@ -41,6 +41,11 @@ std::string describe_unknown(const Value& v);
 void render_inspect(std::string& out, const Value& v, const Block* schema,
                     size_t max_output_size = limits::kDefaultMaxOutputSize);
 
+// The path of an error in a value of `schema`'s block, cut after the first
+// attribute the schema marks sensitive (so that no map key or element below
+// it is printed); the path as it is when it passes no sensitive attribute.
+Path cut_at_sensitive(const Block& schema, const Path& path);
+
 // True when an attribute of b, of its nested blocks or of their nested
 // attribute objects is sensitive.
 bool has_sensitive(const Block& b);

@@ -602,6 +602,41 @@ def _():
     assert "--show-sensitive is an option of convert" in err, err
 
 
+@case("error paths stop at a sensitive attribute: validate, inspect, convert (--show-sensitive: whole path)")
+def _():
+    schema_doc = json.dumps({"provider_schemas": {"p": {"resource_schemas": {"r": {"version": 0, "block": {
+        "attributes": {
+            "creds": {"nested_type": {"nesting_mode": "map", "attributes": {
+                "password": {"type": "string", "required": True}}}, "sensitive": True, "optional": True},
+            "n": {"type": ["map", "number"], "sensitive": True, "optional": True},
+            "m": {"type": ["map", "number"], "optional": True}}}}}}}})
+    with tempfile.TemporaryDirectory() as d:
+        schema = os.path.join(d, "s.json")
+        with open(schema, "w") as f:
+            f.write(schema_doc)
+        sel = ("--schema", schema, "--block", "resource:r")
+        rc, _, err = run("validate", *sel, "--from", "json",
+                         stdin=b'{"creds":{"swordfish":{"password":null}},"n":null,"m":null}')
+        eq(rc, 1, "validate exit")
+        eq(err, 'dynval: schema error at .creds: attribute "password" is required\n')
+        bad = b'{"creds":null,"n":{"swordfish":"abc"},"m":null}'
+        for cmd in (["inspect"], ["validate"], ["convert", "--to", "json"], ["convert", "--to", "msgpack"],
+                    ["convert", "--to", "pretty"]):
+            rc, out, err = run(*cmd, *sel, "--from", "json", stdin=bad)
+            eq(rc, 1, f"{cmd} exit")
+            eq(err, "dynval: type mismatch at .n (byte 31): a number is required\n", cmd)
+        rc, _, err = run("inspect", *sel, "--from", "msgpack", stdin=mp({"creds": None, "n": {"swordfish": "abc"}, "m": None}))
+        eq(rc, 1, "msgpack exit")
+        assert " at .n (byte " in err and "swordfish" not in err, err
+        rc, _, err = run("convert", "--to", "json", "--show-sensitive", *sel, "--from", "json", stdin=bad)
+        eq(rc, 1, "exit")
+        assert ' at .n["swordfish"] (byte 31)' in err, err
+        # not below a sensitive attribute: the whole path
+        rc, _, err = run("inspect", *sel, "--from", "json", stdin=b'{"creds":null,"n":null,"m":{"k":"abc"}}')
+        eq(rc, 1, "exit")
+        assert ' at .m["k"] (byte ' in err, err
+
+
 def child_cpu_seconds():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
