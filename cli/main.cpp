@@ -127,7 +127,7 @@ OPTIONS
                          written by an older schema) instead of failing with
                          "unsupported attribute"; map keys are not affected
     --max-input-size N   stop reading IN past N bytes with an error
-                         (default 2 GiB)
+                         (default 256 MiB, the protocol's message cap)
     --max-output-size N  fail rather than write more than N bytes
                          (default 256 MiB, the protocol's message cap)
     IN, OUT              files; `-` or absent means standard input/output

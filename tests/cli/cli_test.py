@@ -667,4 +667,29 @@ def _():
     assert cpu < 0.8, f"schema --all took {cpu:.2f} s of CPU (bound 0.8 s)"
 
 
+@case("a pipe or device is read up to the input limit, holding about what was read")
+def _():
+    # /dev/zero has no end: the tool reads one byte past --max-input-size
+    # and stops with the limit error. Grown by doubling, the buffer held
+    # twice the limit (2 GiB of zeros: 4.2 GB, 16 s); read in chunks it
+    # holds about the limit. The peak is measured in a fresh Python whose
+    # only child is the tool (ru_maxrss of RUSAGE_CHILDREN).
+    limit = 64 << 20
+    probe = (
+        "import resource, subprocess, sys\n"
+        "p = subprocess.run(sys.argv[1:], capture_output=True)\n"
+        "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "sys.stderr.write(p.stderr.decode())\n"
+    )
+    p = subprocess.run(["python3", "-c", probe, DYNVAL, "convert", "--max-input-size", str(limit),
+                        "--type", '"string"', "--from", "json", "--to", "json", "/dev/zero", "/dev/null"],
+                       capture_output=True, text=True, timeout=60)
+    rc, peak_kib = map(int, p.stdout.split())
+    eq(rc, 1, "exit")
+    eq("limit" in p.stderr, True, "limit error: " + p.stderr)
+    assert peak_kib * 1024 < limit * 3 // 2, f"peak {peak_kib} KiB for a {limit >> 20} MiB limit"
+    # The default limit is the protocol's message cap, 256 MiB.
+    eq("default 256 MiB" in run("--help")[1].decode(), True, "documented default")
+
+
 finish()
