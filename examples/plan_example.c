@@ -179,7 +179,7 @@ int main(int argc, char **argv) {
   int rc;
   snprintf(path, sizeof path, "%s/schema.json", dir);
   if (!(doc = read_file(path, &len))) return 1;
-  if (dv_schema_from_json(&schema, doc, len, "resource:acme_server", 20, NULL, 0, &err) != DV_OK) {
+  if (dv_schema_from_json(&schema, doc, len, DV_LIT("resource:acme_server"), NULL, 0, &err) != DV_OK) {
     free(doc);
     return report(path, err);
   }

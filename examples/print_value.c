@@ -52,11 +52,11 @@ int main(void) {
 
   printf("libdynval %s (ABI %u)\n", dv_version_string(), (unsigned)dv_abi_version());
 
-  TRY(dv_value_new_string(&name, "web-1", 5, &err));
+  TRY(dv_value_new_string(&name, DV_LIT("web-1"), &err));
   TRY(dv_value_new_int64(&port, 8080, &err));
-  TRY(dv_value_new_number_text(&ratio, "0.25", 4, &err));
-  TRY(dv_value_new_string(&z1, "eu-west-1a", 10, &err));
-  TRY(dv_value_new_string(&z2, "eu-west-1b", 10, &err));
+  TRY(dv_value_new_number_text(&ratio, DV_LIT("0.25"), &err));
+  TRY(dv_value_new_string(&z1, DV_LIT("eu-west-1a"), &err));
+  TRY(dv_value_new_string(&z2, DV_LIT("eu-west-1b"), &err));
   {
     const dv_value_t *elems[2];
     elems[0] = z1;

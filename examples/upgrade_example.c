@@ -46,7 +46,7 @@ static dv_status_t upgrade_json(dv_value_t **out, const dv_schema_t *schema, int
   if (st == DV_OK && version == 0) { /* version 0 called cpu cpu_count */
     if ((st = dv_type_new_object(&old_type, &old_name, &cpu_type, NULL, 1, err)) == DV_OK &&
         (st = dv_json_decode(&old, json, len, old_type, &opts, err)) == DV_OK &&
-        (st = dv_path_new(&cpu, err)) == DV_OK && (st = dv_path_append_attr(cpu, "cpu", 3, err)) == DV_OK)
+        (st = dv_path_new(&cpu, err)) == DV_OK && (st = dv_path_append_attr(cpu, DV_LIT("cpu"), err)) == DV_OK)
       st = dv_value_set_path(out, state, cpu, dv_value_get(old, "cpu_count", 9), err);
   } else if (st == DV_OK) {
     st = dv_value_clone(out, state, err);
@@ -127,7 +127,7 @@ int main(int argc, char **argv) {
   snprintf(path, sizeof path, "%s/upgrade/acme_server-v0.json", dir);
   v0_doc = read_file(path, &v0_len);
   if (doc && v0_doc &&
-      (dv_schema_from_json(&schema, doc, len, "resource:acme_server", 20, NULL, 0, &err) != DV_OK ||
+      (dv_schema_from_json(&schema, doc, len, DV_LIT("resource:acme_server"), NULL, 0, &err) != DV_OK ||
        dv_schema_from_block_json(&v0, v0_doc, v0_len, 0, &err) != DV_OK)) {
     rc = report("schema", err);
   } else if (doc && v0_doc) {

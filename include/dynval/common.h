@@ -94,6 +94,15 @@ typedef struct dv_str {
 } dv_str_t;
 
 /**
+ * Expands a string literal into the `(s, len)` argument pair the functions
+ * take, so that no length is counted by hand:
+ * `dv_schema_from_json(&s, doc, n, DV_LIT("resource:aws_instance"), NULL, 0, &err)`.
+ * String literals only (anything else does not compile); `len` excludes the
+ * terminating NUL.
+ */
+#define DV_LIT(s) ("" s ""), (sizeof(s) - 1)
+
+/**
  * Returns a static, human-readable name for a status, e.g. "ok",
  * "parse error".
  *

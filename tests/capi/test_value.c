@@ -24,6 +24,19 @@ static int text_is(const dv_value_t *v, const char *want) {
   return ok;
 }
 
+/* DV_LIT gives a literal's pointer and length (without the NUL). */
+static void test_literal_macro(void) {
+  dv_value_t *v = NULL;
+  dv_str_t got;
+  CHECK(dv_value_new_string(&v, DV_LIT("web-1"), NULL) == DV_OK);
+  CHECK(dv_value_as_string(&got, v, NULL) == DV_OK);
+  CHECK(got.len == 5 && memcmp(got.ptr, "web-1", 5) == 0);
+  dv_value_free(v);
+  CHECK(dv_value_new_string(&v, DV_LIT(""), NULL) == DV_OK);
+  CHECK(dv_value_as_string(&got, v, NULL) == DV_OK && got.len == 0);
+  dv_value_free(v);
+}
+
 static void test_primitives(void) {
   dv_value_t *t = NULL, *i = NULL, *d = NULL, *u = NULL, *p = NULL, *s = NULL;
   bool b = false, exact = true;
@@ -648,6 +661,7 @@ int main(void) {
   test_collections();
   test_null_unknown();
   test_equality();
+  test_literal_macro();
   test_walk();
   test_transform();
   test_edits();
