@@ -201,8 +201,8 @@ def _():
 def _():
     path = synth_path()
     rc, _, err = run("schema", "--schema", path, "--block", "provider")
-    eq(rc, 1, "several providers without --provider")
-    assert "several providers" in err, err
+    eq(rc, 2, "several providers without --provider: a usage error")
+    assert "several providers" in err and "choose one with --provider ADDR" in err, err
     rc, _, err = run("schema", "--schema", path, "--block", "resource:nope", "--provider", "example.com/acme/one")
     eq(rc, 1, "unknown schema")
     assert "nope" in err, err
