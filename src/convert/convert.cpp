@@ -26,6 +26,7 @@
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "text/text.hpp"
+#include "values/walk.hpp"
 
 namespace dynval::convert {
 namespace detail {
@@ -110,7 +111,7 @@ Value dynamic_passthrough(const Value& v, Run&) { return v; }
 Value convert_in(const Value& in, const Type& want, bool unsafe, Run& run);
 
 // dynamicFixup: Convert(in, want), errors re-rooted at the caller's path.
-// The nested conversion is part of this one: same planner.
+// The nested conversion is part of this one: same planner, same budget.
 Conv dynamic_fixup(const Type& want) {
   return Conv::of([want](const Value& v, Run& run) -> Value {
     Path outer = std::exchange(run.path, Path{});
@@ -133,10 +134,14 @@ Value number_to_string(const Value& v, Run&) { return Value::string(v.as_number(
 
 Value bool_to_string(const Value& v, Run&) { return Value::string(v.as_bool() ? "true" : "false"); }
 
+// Text to number as the decoders read it: under the digit limit, and
+// drawing what its exponent adds on the conversion's budget, so a few bytes
+// of "1e9999" cannot become megabytes of digits.
 Value string_to_number(const Value& v, Run& run) {
+  const std::string_view s = v.as_string();
   std::optional<Number> n;
   try {
-    n = Number::parse_bounded(v.as_string());
+    n = parse_number(s, s.size(), run.numbers.get(), kNoOffset);
   } catch (Error& e) {
     throw Error(e.status(), e.message(), run.path);
   }
@@ -666,16 +671,35 @@ Value convert_in(const Value& in, const Type& want, bool unsafe, Run& run) {
   return conv(in, run);
 }
 
-Value convert_at(const Value& in, const Type& want, bool unsafe) {
+// The bytes of the known strings in v: the text a conversion of v may turn
+// into numbers, the "input size" of its number budget.
+size_t string_bytes(const Value& v) {
+  size_t total = 0;
+  walk(v, [&total](const Path&, const Value& x) {
+    if (x.type().kind() == TypeKind::String && x.is_known() && !x.is_null()) total += x.as_string().size();
+    return 0;
+  });
+  return total;
+}
+
+Value convert_at(const Value& in, const Type& want, bool unsafe, NumberBudget& numbers) {
   Planner plans;
-  Run run(plans);
+  Run run(plans, numbers);
   return convert_in(in, want, unsafe, run);
 }
 
 }  // namespace
+
+Value convert_with(const Value& v, const Type& want, NumberBudget& numbers) {
+  return convert_at(v, want, true, numbers);
+}
+
 }  // namespace detail
 
-Value convert(const Value& v, const Type& want, bool unsafe) { return detail::convert_at(v, want, unsafe); }
+Value convert(const Value& v, const Type& want, bool unsafe) {
+  detail::NumberBudget numbers([&v] { return detail::string_bytes(v); });
+  return detail::convert_at(v, want, unsafe, numbers);
+}
 
 bool convertible(const Type& in, const Type& out, bool unsafe) {
   detail::Planner plans;

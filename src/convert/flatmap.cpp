@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "convert/convert.hpp"
+#include "convert/internal.hpp"
 #include "support/error.hpp"
 #include "support/limits.hpp"
 #include "text/text.hpp"
@@ -23,7 +24,31 @@
 namespace dynval::convert {
 namespace {
 
-using Flatmap = std::map<std::string, std::string, std::less<>>;
+using FlatmapEntries = std::map<std::string, std::string, std::less<>>;
+
+// One read of a flatmap: its entries, looked up as the std::map they are,
+// and the number budget every primitive entry converted to a number draws
+// on, sized from the bytes of the whole map (its "document").
+class Flatmap {
+ public:
+  explicit Flatmap(const FlatmapEntries& m)
+      : m_(m), numbers_([entries = &m] {
+          size_t total = 0;
+          for (const auto& [k, v] : *entries) total += k.size() + v.size();
+          return total;
+        }) {}
+  FlatmapEntries::const_iterator find(std::string_view key) const { return m_.find(key); }
+  FlatmapEntries::const_iterator lower_bound(std::string_view key) const { return m_.lower_bound(key); }
+  FlatmapEntries::const_iterator end() const { return m_.end(); }
+  size_t size() const { return m_.size(); }
+  // The walk passes the map as const; the budget is the one thing that
+  // changes as it goes.
+  detail::NumberBudget& numbers() const { return numbers_; }
+
+ private:
+  const FlatmapEntries& m_;
+  mutable detail::NumberBudget numbers_;
+};
 
 [[noreturn]] void fail(std::string msg) { throw Error(Status::TypeMismatch, std::move(msg)); }
 
@@ -65,7 +90,7 @@ Value from_primitive(const Flatmap& m, const std::string& key, const Type& ty) {
   if (raw == nullptr) return Value::null(ty);
   if (*raw == kFlatmapUnknown) return Value::unknown(ty);
   try {
-    return convert(Value::string(*raw), ty);
+    return detail::convert_with(Value::string(*raw), ty, m.numbers());
   } catch (const Error& e) {
     if (e.status() != Status::TypeMismatch) throw;
     fail("invalid value for " + text::go_quoted(key) + " in state: " + e.message());
@@ -197,11 +222,12 @@ Value from_value(const Flatmap& m, const std::string& key, const Type& ty) {
 
 }  // namespace
 
-Value value_from_flatmap(const Flatmap& m, const Type& ty) {
+Value value_from_flatmap(const FlatmapEntries& entries, const Type& ty) {
   if (ty.kind() != TypeKind::Object) {
     // hcl2shim panics here.
     throw Error(Status::InvalidArg, "flatmap state needs an object type, not " + ty.friendly_name());
   }
+  const Flatmap m(entries);
   return from_object(m, "", ty.without_optional());
 }
 

@@ -1,6 +1,6 @@
 // Private to src/convert: the conversion plans shared by convert.cpp,
-// unify.cpp and mismatch.cpp, and the state one conversion carries while
-// it plans and runs.
+// unify.cpp, mismatch.cpp and flatmap.cpp, and the state one conversion
+// carries while it plans and runs.
 #pragma once
 
 #include <cstddef>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
 
@@ -84,14 +85,38 @@ class Planner {
   std::unordered_map<Key, Type, KeyHash> replaced_;
 };
 
+// The digit budget every string one conversion turns into a number draws
+// on: one DocumentBudget (support/limits.hpp), as every number of a decoded
+// document draws on its decoder's, sized on first use from the size of the
+// conversion's input (input_size(): the bytes of the strings of the value
+// converted, or of a whole flatmap).
+class NumberBudget {
+ public:
+  explicit NumberBudget(std::function<size_t()> input_size) : input_size_(std::move(input_size)) {}
+  DocumentBudget& get() {
+    if (!budget_) budget_.emplace(limits_, input_size_());
+    return *budget_;
+  }
+
+ private:
+  static inline const Limits limits_{};
+  std::function<size_t()> input_size_;
+  std::optional<DocumentBudget> budget_;
+};
+
 // The state of applying plans to one value: the path of the value being
-// converted and the planner for what is planned while converting (unifying
-// a tuple's converted elements).
+// converted, the planner for what is planned while converting (unifying a
+// tuple's converted elements) and the number budget.
 class Run {
  public:
-  explicit Run(Planner& plans) : plans(plans) {}
+  Run(Planner& plans, NumberBudget& numbers) : plans(plans), numbers(numbers) {}
   Path path;
   Planner& plans;
+  NumberBudget& numbers;
 };
+
+// convert.Convert(v, want) (unsafe), drawing strings converted to numbers
+// from `numbers` (flatmap: one budget for the whole map).
+Value convert_with(const Value& v, const Type& want, NumberBudget& numbers);
 
 }  // namespace dynval::convert::detail
