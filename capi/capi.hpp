@@ -11,6 +11,7 @@
 //   entry point runs its body inside it (DuckDB duckdb-c.cpp style).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <new>
@@ -26,6 +27,7 @@
 #include "support/error.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
+#include "values/walk.hpp"
 
 struct dv_type {
   dynval::Type t;
@@ -58,13 +60,21 @@ struct dv_error {
   std::string path_text;  // dynval::path_string(path.p), computed once
   size_t offset;
 };
+// The core's Diff, whose entries' parts are handed out as borrowed values,
+// and each entry's path, built on its first dv_diff_entry() (the paths
+// share prefixes in the core; built all at once they could take memory
+// quadratic in the depth). A path is published with one compare-and-swap,
+// so concurrent readers of one dv_diff_t are safe.
 struct dv_diff {
-  struct Entry {
-    dv_path path;
-    std::optional<dv_value> a;  // nullopt: that value has nothing at the path
-    std::optional<dv_value> b;
-  };
-  std::vector<Entry> entries;
+  explicit dv_diff(dynval::Diff diff) : d(std::move(diff)), paths(d.size()) {}
+  ~dv_diff() {
+    for (auto& p : paths) delete p.load(std::memory_order_relaxed);
+  }
+  dv_diff(const dv_diff&) = delete;
+  dv_diff& operator=(const dv_diff&) = delete;
+
+  dynval::Diff d;
+  mutable std::vector<std::atomic<dv_path*>> paths;
 };
 
 static_assert(sizeof(dv_type) == sizeof(dynval::Type) && alignof(dv_type) == alignof(dynval::Type));

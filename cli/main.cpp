@@ -37,13 +37,14 @@ constexpr int kExitOk = 0;
 constexpr int kExitInvalid = 1;
 constexpr int kExitUsage = 2;
 
-const char kHelp[] = R"(NAME
+const char kHelp[] = R"help(NAME
     dynval - convert, inspect and validate Terraform/OpenTofu DynamicValue payloads
 
 SYNOPSIS
     dynval convert  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
                     --from msgpack|json --to msgpack|json|pretty [--as TYPE_JSON]
-                    [--hex] [--strict] [--ignore-undefined-attributes] [IN [OUT]]
+                    [--show-sensitive] [--hex] [--strict]
+                    [--ignore-undefined-attributes] [IN [OUT]]
     dynval type     --schema FILE --block SELECTOR [--provider ADDR]
     dynval type     --schema FILE --list
     dynval schema   --schema FILE (--list | --block SELECTOR [--provider ADDR] | --all)
@@ -61,11 +62,14 @@ DESCRIPTION
 
     convert     decode IN and encode it to OUT. MessagePack and JSON
                 (either way, or to the same format) are transcoded
-                directly. `pretty` is a human view that can show
-                unknown values and their refinements. JSON cannot carry
-                unknown values: converting one to JSON is an error. With
-                --as, the decoded value is converted to another type first
-                (go-cty's convert.Convert) and encoded by that type.
+                directly. `pretty` is a human view that can show unknown
+                values and their refinements; with --schema, it shows
+                every non-null attribute the schema marks sensitive as
+                "(sensitive value)" and nothing below it (unless
+                --show-sensitive). JSON cannot carry unknown values:
+                converting one to JSON is an error. With --as, the
+                decoded value is converted to another type first (go-cty's
+                convert.Convert) and encoded by that type.
     type        print the implied type JSON of a schema block, or (--list)
                 every block selector of a schema document.
     schema      print what the library loaded from a schema document, in the
@@ -77,9 +81,15 @@ DESCRIPTION
                 (keys that hold no schemas, such as "functions", are left
                 out). For a document written by Terraform the output is the
                 input, byte for byte.
-    inspect     a human view of the value with sensitive attributes masked,
-                then every unknown value (with its refinements) and every
-                sensitive path.
+    inspect     the value's type, a human view of the value with sensitive
+                attributes masked, then every unknown value (with its
+                refinements) and every sensitive path. Nothing at or below
+                a sensitive attribute is printed: its type is the schema's
+                (not that of a value in a "dynamic" attribute), its value
+                is "(sensitive value)", and the unknowns at or below it are
+                listed once, by its path, as "(sensitive value, unknown in
+                whole or in part)": no map key, element, type or
+                refinement (prefix, bounds, length) below it.
     validate    decode IN, then check the schema rules beyond the type:
                 required attributes, min/max items of blocks (unless unknowns
                 are present), GROUP blocks never null. Prints "valid".
@@ -102,7 +112,14 @@ OPTIONS
                          object -> map, map -> object, list <-> set, optional
                          attributes default to null, ...) and encode it by
                          this type (optional markers removed); where go-cty
-                         refuses the conversion, exit 1 with its message
+                         refuses the conversion, exit 1 with its message.
+                         The schema does not describe the converted value:
+                         --to pretty with --as and a block that has a
+                         sensitive attribute needs --show-sensitive
+    --show-sensitive     convert: print the values of sensitive attributes
+                         in the pretty view, and error paths below them, too
+                         (masked by default; the json and msgpack outputs
+                         are data and are never masked)
     --strict             reject bytes after the top-level value (go-cty and
                          the default ignore them)
     --ignore-undefined-attributes
@@ -110,7 +127,7 @@ OPTIONS
                          written by an older schema) instead of failing with
                          "unsupported attribute"; map keys are not affected
     --max-input-size N   stop reading IN past N bytes with an error
-                         (default 2 GiB)
+                         (default 256 MiB, the protocol's message cap)
     --max-output-size N  fail rather than write more than N bytes
                          (default 256 MiB, the protocol's message cap)
     IN, OUT              files; `-` or absent means standard input/output
@@ -118,7 +135,9 @@ OPTIONS
 EXIT STATUS
     0   success
     1   invalid input: the error, its path in the value (cty style, e.g.
-        .network[0].ip) and its byte offset are printed on stderr
+        .network[0].ip) and its byte offset are printed on stderr; with
+        --schema, the path stops at the first sensitive attribute it
+        passes (unless convert --show-sensitive)
     2   usage error (unknown option, missing argument, unreadable file or
         directory, failed write)
 
@@ -133,7 +152,7 @@ EXAMPLES
         --as '["list","number"]' --from json --to json
     dynval type --schema aws.json --block resource:aws_instance
     dynval schema --schema aws.json --block resource:aws_instance
-)";
+)help";
 
 using cli::InputFile;
 using cli::read_all;
@@ -162,6 +181,7 @@ struct Args {
   std::string command;
   std::optional<std::string> type_json, schema_file, block, provider, from, to, as;
   bool hex = false, strict = false, list = false, all = false, ignore_undefined = false;
+  bool show_sensitive = false;
   size_t max_input_size = limits::kDefaultMaxInputSize;
   size_t max_output_size = limits::kDefaultMaxOutputSize;
   std::vector<std::string> positional;
@@ -194,6 +214,7 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--as") a.as = need(i, "--as");
     else if (s == "--ignore-undefined-attributes") a.ignore_undefined = true;
     else if (s == "--hex") a.hex = true;
+    else if (s == "--show-sensitive") a.show_sensitive = true;
     else if (s == "--max-input-size") a.max_input_size = size_arg(need(i, "--max-input-size"), "--max-input-size");
     else if (s == "--max-output-size") a.max_output_size = size_arg(need(i, "--max-output-size"), "--max-output-size");
     else if (s == "--strict") a.strict = true;
@@ -305,14 +326,18 @@ Value decode(const Args& a, Format from, const InputFile& in, const Type& t) {
   return codec::json_decode_padded(j.text.data(), j.text.size(), j.capacity, t, decode_options(a));
 }
 
-// Writes v as `t` in format `to`, within --max-output-size.
-void encode(const Args& a, Format to, std::string& out, const Value& v, const Type& t) {
+// Writes v as `t` in format `to`, within --max-output-size; the pretty view
+// masks the sensitive attributes of `schema` (the block of v), if any,
+// unless --show-sensitive.
+void encode(const Args& a, Format to, std::string& out, const Value& v, const Type& t, const Block* schema) {
   const codec::EncodeOptions eo{a.max_output_size};
   switch (to) {
     case Format::MsgPack: codec::msgpack_encode(out, v, t, eo); break;
     case Format::Json: codec::json_encode(out, v, t, eo); break;
     case Format::Pretty: {
       cli::RenderOptions ro;
+      ro.schema = schema;
+      ro.mask_sensitive = !a.show_sensitive;
       ro.max_output_size = a.max_output_size;
       cli::render_pretty(out, v, ro);
       break;
@@ -320,11 +345,21 @@ void encode(const Args& a, Format to, std::string& out, const Value& v, const Ty
   }
 }
 
-int cmd_convert(const Args& a) {
-  Format from = parse_format(a.from, "--from", false);
-  Format to = parse_format(a.to, "--to", true);
-  if (a.positional.size() > 2) throw UsageError{"too many arguments"};
-  Target tg = target(a);
+// Runs f(), the work on a value of tg's type; the path of an error it
+// throws is cut after the first sensitive attribute of tg's block (no map
+// key or element below one is printed), unless --show-sensitive.
+template <class F>
+auto cutting_sensitive_paths(const Args& a, const Target& tg, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (Error& e) {
+    if (tg.schema && !a.show_sensitive) e.with_path(cli::cut_at_sensitive(tg.schema->block, e.path()));
+    throw;
+  }
+}
+
+// convert, once the options are checked.
+int convert_value(const Args& a, Format from, Format to, const Target& tg) {
   const InputFile in = input_bytes(a, from);
   std::string out;
   if (a.as) {
@@ -333,7 +368,7 @@ int cmd_convert(const Args& a) {
     const Type as = Type::from_json(*a.as);
     const Type enc = as.without_optional();
     const Value v = convert::convert(decode(a, from, in, tg.type), as);
-    encode(a, to, out, v, enc);
+    encode(a, to, out, v, enc, nullptr);  // the schema is not the --as type's
   } else if (from == Format::MsgPack && to == Format::Json) {
     codec::msgpack_to_json(out, in.bytes(), tg.type, decode_options(a));
   } else if (from == Format::Json && to == Format::MsgPack) {
@@ -343,12 +378,23 @@ int cmd_convert(const Args& a) {
   } else if (from == Format::Json && to == Format::Json) {
     codec::json_to_json(out, in.json(), tg.type, decode_options(a));
   } else {
-    encode(a, to, out, decode(a, from, in, tg.type), tg.type);
+    encode(a, to, out, decode(a, from, in, tg.type), tg.type, tg.schema ? &tg.schema->block : nullptr);
   }
   if (to == Format::MsgPack && a.hex) out = to_hex(out);
   else if (to == Format::Json) out.push_back('\n');
   write_all(a.positional.size() > 1 ? a.positional[1] : "-", out);
   return kExitOk;
+}
+
+int cmd_convert(const Args& a) {
+  Format from = parse_format(a.from, "--from", false);
+  Format to = parse_format(a.to, "--to", true);
+  if (a.positional.size() > 2) throw UsageError{"too many arguments"};
+  Target tg = target(a);
+  if (to == Format::Pretty && a.as && tg.schema && !a.show_sensitive && cli::has_sensitive(tg.schema->block))
+    throw UsageError{"--to pretty cannot mask the sensitive attributes of the block after --as converts the value: "
+                     "add --show-sensitive to print them"};
+  return cutting_sensitive_paths(a, tg, [&] { return convert_value(a, from, to, tg); });
 }
 
 int cmd_type(const Args& a) {
@@ -403,11 +449,13 @@ int cmd_schema(const Args& a) {
 int cmd_inspect(const Args& a) {
   Format from = parse_format(a.from, "--from", false);
   Target tg = target(a);
-  Value v = decode(a, from, input_bytes(a, from), tg.type);
-  std::string out;
-  cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr, a.max_output_size);
-  write_all("-", out);
-  return kExitOk;
+  return cutting_sensitive_paths(a, tg, [&] {
+    Value v = decode(a, from, input_bytes(a, from), tg.type);
+    std::string out;
+    cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr, a.max_output_size);
+    write_all("-", out);
+    return kExitOk;
+  });
 }
 
 int cmd_validate(const Args& a) {
@@ -415,14 +463,14 @@ int cmd_validate(const Args& a) {
   if (!a.schema_file) throw UsageError{"validate needs --schema and --block"};
   Target tg = target(a);
   if (!tg.schema) throw UsageError{"validate needs a block, not an identity schema"};
-  Value v = decode(a, from, input_bytes(a, from), tg.type);
+  const Value v = cutting_sensitive_paths(a, tg, [&] { return decode(a, from, input_bytes(a, from), tg.type); });
   std::vector<Error> errs = validate(*tg.schema, v);
   if (errs.empty()) {
     write_all("-", "valid\n");
     return kExitOk;
   }
   for (const auto& e : errs) {
-    std::string p = path_string(e.path());
+    std::string p = path_string(cli::cut_at_sensitive(tg.schema->block, e.path()));
     std::fprintf(stderr, "dynval: %s%s%s: %s\n", status_name(e.status()), p.empty() ? "" : " at ",
                  printable(p).c_str(), printable(e.message()).c_str());
   }
@@ -445,6 +493,7 @@ int main(int argc, char** argv) {
     }
     Args a = parse_args(argc, argv);
     if (a.as && a.command != "convert") throw UsageError{"--as is an option of convert"};
+    if (a.show_sensitive && a.command != "convert") throw UsageError{"--show-sensitive is an option of convert"};
     if (a.command == "convert") return cmd_convert(a);
     if (a.command == "type") return cmd_type(a);
     if (a.command == "schema") return cmd_schema(a);

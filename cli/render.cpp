@@ -7,6 +7,11 @@
 namespace dynval::cli {
 namespace {
 
+// What the views print for a sensitive value, and for an unknown value at or
+// below a sensitive attribute in inspect's list of unknowns.
+constexpr const char kSensitiveValue[] = "(sensitive value)";
+constexpr const char kSensitiveUnknown[] = "(sensitive value, unknown in whole or in part)";
+
 void indent(std::string& out, int depth) { out.append(static_cast<size_t>(depth) * 2, ' '); }
 
 bool is_identifier(std::string_view s) {
@@ -20,10 +25,18 @@ bool is_identifier(std::string_view s) {
 
 // What the schema says about one attribute or block of an object, if known.
 struct FieldInfo {
+  const Attribute* attr = nullptr;         // the attribute, when it is one
   bool sensitive = false;
   const Block* block = nullptr;            // nested block body
   const NestedObject* nested = nullptr;    // nested attribute object
+  // The value of the nested block or attribute is a list, set or map of
+  // objects of `block` / `nested` (not one object).
+  bool collection = false;
 };
+
+bool is_collection(NestingMode m) {
+  return m == NestingMode::List || m == NestingMode::Set || m == NestingMode::Map;
+}
 
 FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view name) {
   FieldInfo fi;
@@ -31,16 +44,57 @@ FieldInfo field_info(const Block* b, const NestedObject* o, std::string_view nam
   if (b != nullptr) {
     a = b->find_attribute(name);
     if (a == nullptr) {
-      if (const NestedBlock* nb = b->find_block(name)) fi.block = &nb->block;
+      if (const NestedBlock* nb = b->find_block(name)) {
+        fi.block = &nb->block;
+        fi.collection = is_collection(nb->nesting);
+      }
     }
   } else if (o != nullptr) {
     a = o->find(name);
   }
   if (a != nullptr) {
+    fi.attr = a;
     fi.sensitive = a->sensitive;
-    if (a->nested_type) fi.nested = &*a->nested_type;
+    if (a->nested_type) {
+      fi.nested = &*a->nested_type;
+      fi.collection = is_collection(a->nested_type->nesting);
+    }
   }
   return fi;
+}
+
+// The columns a key takes on a terminal: its code points (UTF-8 lead bytes).
+size_t columns(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+// Appends a string as the views quote it: Go's %q, which escapes quotes,
+// backslashes and the characters a terminal would not show as themselves
+// (controls, U+2028, ...) and leaves <, > and & alone.
+void append_quoted(std::string& out, std::string_view s) { text::append_go_quoted(out, s); }
+
+// Appends an object's attribute name (bare when it is an identifier) or a
+// map's key (always quoted) as printed.
+void append_key(std::string& out, const Value& v, bool object, size_t i) {
+  std::string_view name = object ? v.type().attr_name(i) : v.key_at(i);
+  if (object && is_identifier(name)) out += name;
+  else append_quoted(out, name);
+}
+
+// The widest key of an object or a map as printed, in columns: the " = "
+// after the keys are aligned on it.
+size_t key_width(const Value& v, bool object) {
+  const size_t n = object ? v.type().attr_count() : v.length();
+  size_t width = 0;
+  std::string key;
+  for (size_t i = 0; i < n; ++i) {
+    key.clear();
+    append_key(key, v, object, i);
+    width = std::max(width, columns(key));
+  }
+  return width;
 }
 
 struct Walker {
@@ -48,6 +102,14 @@ struct Walker {
   bool mask;
   OutputLimit limit;
   size_t base = out.size();
+
+  void key(const Value& v, bool object, size_t i, size_t width, int depth) {
+    indent(out, depth + 1);
+    const size_t start = out.size();
+    append_key(out, v, object, i);
+    out.append(width - columns(std::string_view(out).substr(start)), ' ');
+    out += " = ";
+  }
 
   void value(const Value& v, int depth, const Block* b, const NestedObject* o) {
     limit.check(out.size() - base);
@@ -63,7 +125,7 @@ struct Walker {
     switch (t.kind()) {
       case TypeKind::Bool: out += v.as_bool() ? "true" : "false"; return;
       case TypeKind::Number: v.as_number().append_text(out); return;
-      case TypeKind::String: text::append_json_quoted(out, v.as_string()); return;
+      case TypeKind::String: append_quoted(out, v.as_string()); return;
       case TypeKind::List:
       case TypeKind::Set:
       case TypeKind::Tuple: {
@@ -86,11 +148,10 @@ struct Walker {
           out += "{}";
           return;
         }
+        const size_t width = key_width(v, /*object=*/false);
         out += "{\n";
         for (size_t i = 0; i < v.length(); ++i) {
-          indent(out, depth + 1);
-          text::append_json_quoted(out, v.key_at(i));
-          out += " = ";
+          key(v, /*object=*/false, i, width, depth);
           value(v.at(i), depth + 1, b, o);
           out += '\n';
         }
@@ -104,23 +165,14 @@ struct Walker {
           out += "{}";
           return;
         }
-        size_t width = 0;
-        for (size_t i = 0; i < n; ++i) width = std::max(width, t.attr_name(i).size());
+        const size_t width = key_width(v, /*object=*/true);
         out += "{\n";
         for (size_t i = 0; i < n; ++i) {
-          std::string_view name = t.attr_name(i);
-          FieldInfo fi = field_info(b, o, name);
-          indent(out, depth + 1);
-          if (is_identifier(name)) {
-            out += name;
-            out.append(width - name.size(), ' ');
-          } else {
-            text::append_json_quoted(out, name);
-          }
-          out += " = ";
+          FieldInfo fi = field_info(b, o, t.attr_name(i));
+          key(v, /*object=*/true, i, width, depth);
           const Value& child = v.at(i);
           if (mask && fi.sensitive && !child.is_null()) {
-            out += "(sensitive value)";
+            out += kSensitiveValue;
           } else {
             value(child, depth + 1, fi.block, fi.nested);
           }
@@ -135,11 +187,21 @@ struct Walker {
   }
 };
 
+std::string path_text(const Path& path) { return path.empty() ? std::string("(root)") : path_string(path); }
+
+// The unknowns and the sensitive attributes of a value, with their paths.
+// Nothing below a sensitive attribute is looked at: it is listed once among
+// the sensitive values and, when it is or holds an unknown value, once among
+// the unknowns, by its own path and kSensitiveUnknown.
 void collect(const Value& v, Path& path, const Block* b, const NestedObject* o, bool sensitive,
              std::vector<std::string>& unknowns, std::vector<std::string>& sensitives) {
-  if (sensitive) sensitives.push_back(path.empty() ? "(root)" : path_string(path));
+  if (sensitive) {
+    sensitives.push_back(path_text(path));
+    if (!v.is_wholly_known()) unknowns.push_back(path_text(path) + ": " + kSensitiveUnknown);
+    return;
+  }
   if (!v.is_known()) {
-    unknowns.push_back((path.empty() ? std::string("(root)") : path_string(path)) + ": " + describe_unknown(v));
+    unknowns.push_back(path_text(path) + ": " + describe_unknown(v));
     return;
   }
   if (v.is_null()) return;
@@ -173,7 +235,76 @@ void collect(const Value& v, Path& path, const Block* b, const NestedObject* o, 
   }
 }
 
+// The type of a value as inspect prints it: the value's own type, except
+// that a sensitive attribute has the type its schema gives it, so that the
+// concrete type of a value in a "dynamic" sensitive attribute (object
+// attribute names, tuple lengths) is not shown.
+Type shown_type(const Type& t, const Block* b, const NestedObject* o) {
+  if (b == nullptr && o == nullptr) return t;
+  switch (t.kind()) {
+    case TypeKind::List: return Type::list(shown_type(t.element(), b, o));
+    case TypeKind::Set: return Type::set(shown_type(t.element(), b, o));
+    case TypeKind::Map: return Type::map(shown_type(t.element(), b, o));
+    case TypeKind::Tuple: {
+      std::vector<Type> elems;
+      elems.reserve(t.tuple_size());
+      for (size_t i = 0; i < t.tuple_size(); ++i) elems.push_back(shown_type(t.tuple_elem(i), b, o));
+      return Type::tuple(std::move(elems));
+    }
+    case TypeKind::Object: {
+      std::vector<Type::AttrSpec> attrs;
+      attrs.reserve(t.attr_count());
+      for (size_t i = 0; i < t.attr_count(); ++i) {
+        FieldInfo fi = field_info(b, o, t.attr_name(i));
+        Type at = fi.sensitive ? fi.attr->implied_type : shown_type(t.attr_type(i), fi.block, fi.nested);
+        attrs.push_back(Type::AttrSpec{std::string(t.attr_name(i)), std::move(at), false});
+      }
+      return Type::object(std::move(attrs));
+    }
+    default: return t;
+  }
+}
+
+bool has_sensitive(const NestedObject& o);
+
+bool has_sensitive(const std::vector<Attribute>& attrs) {
+  for (const Attribute& a : attrs)
+    if (a.sensitive || (a.nested_type && has_sensitive(*a.nested_type))) return true;
+  return false;
+}
+
+bool has_sensitive(const NestedObject& o) { return has_sensitive(o.attributes); }
+
 }  // namespace
+
+bool has_sensitive(const Block& b) {
+  if (has_sensitive(b.attributes)) return true;
+  for (const NestedBlock& nb : b.block_types)
+    if (has_sensitive(nb.block)) return true;
+  return false;
+}
+
+Path cut_at_sensitive(const Block& schema, const Path& path) {
+  const Block* b = &schema;
+  const NestedObject* o = nullptr;
+  bool at_object = true;  // else at a collection of objects of b / o
+  for (size_t i = 0; i < path.size() && (b != nullptr || o != nullptr); ++i) {
+    const PathStep& s = path[i];
+    if (!at_object) {
+      if (s.kind == PathStep::Kind::Attr) break;  // not a path of this schema
+      at_object = true;
+      continue;
+    }
+    // An object's attribute (go-cty's decoders name them by key steps).
+    if (s.kind != PathStep::Kind::Attr && s.kind != PathStep::Kind::Key) break;
+    const FieldInfo fi = field_info(b, o, s.name);
+    if (fi.sensitive) return Path(path.begin(), path.begin() + std::ptrdiff_t(i) + 1);
+    b = fi.block;
+    o = fi.nested;
+    at_object = !fi.collection;
+  }
+  return path;
+}
 
 std::string describe_unknown(const Value& v) {
   std::string s = "(unknown";
@@ -185,7 +316,7 @@ std::string describe_unknown(const Value& v) {
   if (r.not_null) s += ", not null";
   if (!r.prefix.empty()) {
     s += ", prefix ";
-    text::append_json_quoted(s, r.prefix);
+    append_quoted(s, r.prefix);
   }
   if (r.lower) {
     s += r.lower->inclusive ? ", >= " : ", > ";
@@ -218,7 +349,7 @@ void render_inspect(std::string& out, const Value& v, const Block* schema, size_
   const size_t base = out.size();
   const OutputLimit limit(max_output_size);
   out += "type: ";
-  v.type().append_json(out);
+  shown_type(v.type(), schema, nullptr).append_json(out);
   out += '\n';
   RenderOptions opts;
   opts.schema = schema;

@@ -2,6 +2,7 @@
 #include "schema_print.hpp"
 
 #include <algorithm>
+#include <iterator>
 
 #include "text/text.hpp"
 
@@ -42,39 +43,56 @@ void append_document_json(std::string& out, const SchemaDocument& doc) {
   text::append_json_quoted(out, doc.format_version().empty() ? "1.0" : doc.format_version());
   out += ",\"provider_schemas\":{";
   const auto& entries = doc.entries();
-  // Providers and names in bytewise order, as Go writes map keys.
-  std::vector<size_t> providers(doc.providers().size());
-  for (size_t p = 0; p < providers.size(); ++p) providers[p] = p;
-  std::sort(providers.begin(), providers.end(),
-            [&](size_t a, size_t b) { return doc.providers()[a] < doc.providers()[b]; });
-  bool first_provider = true;
-  for (size_t p : providers) {
-    if (!first_provider) out += ',';
-    first_provider = false;
-    text::append_json_quoted(out, doc.providers()[p]);
+  const auto& providers = doc.providers();
+  // Providers and names in bytewise order, as Go writes map keys; per
+  // provider the keys in kKeys order. One sort of the providers and one of
+  // the entries by (provider's rank, key, name), then a single walk, so the
+  // cost is n log n in the number of providers and schemas.
+  std::vector<size_t> by_name(providers.size());
+  for (size_t p = 0; p < by_name.size(); ++p) by_name[p] = p;
+  std::sort(by_name.begin(), by_name.end(), [&](size_t a, size_t b) { return providers[a] < providers[b]; });
+  std::vector<size_t> rank(providers.size());
+  for (size_t r = 0; r < by_name.size(); ++r) rank[by_name[r]] = r;
+  auto slot = [](BlockKind kind) {
+    size_t k = 0;
+    while (k < std::size(kKeys) && kKeys[k].kind != kind) ++k;
+    return k;
+  };
+  std::vector<size_t> order(entries.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    const auto& x = entries[a];
+    const auto& y = entries[b];
+    if (x.provider != y.provider) return rank[x.provider] < rank[y.provider];
+    if (x.selector.kind != y.selector.kind) return slot(x.selector.kind) < slot(y.selector.kind);
+    return x.selector.name < y.selector.name;
+  });
+  size_t i = 0;  // the next entry of `order`
+  for (size_t r = 0; r < by_name.size(); ++r) {
+    const size_t p = by_name[r];
+    if (r) out += ',';
+    text::append_json_quoted(out, providers[p]);
     out += ":{";
     bool first_key = true;
-    for (const KindKey& k : kKeys) {
-      std::vector<size_t> idx;
-      for (size_t i = 0; i < entries.size(); ++i)
-        if (entries[i].provider == p && entries[i].selector.kind == k.kind) idx.push_back(i);
-      if (idx.empty()) continue;  // omitempty
+    while (i < order.size() && entries[order[i]].provider == p) {
+      // The entries of one key (omitempty: a key without any is not written).
+      const BlockKind kind = entries[order[i]].selector.kind;
       if (!first_key) out += ',';
       first_key = false;
-      text::append_json_quoted(out, k.key);
+      text::append_json_quoted(out, kKeys[slot(kind)].key);
       out += ':';
-      if (k.kind == BlockKind::Provider) {
-        append_entry_json(out, doc, idx.front());
+      if (kind == BlockKind::Provider) {
+        append_entry_json(out, doc, order[i++]);  // a provider has one at most
         continue;
       }
-      std::sort(idx.begin(), idx.end(),
-                [&](size_t a, size_t b) { return entries[a].selector.name < entries[b].selector.name; });
       out += '{';
-      for (size_t n = 0; n < idx.size(); ++n) {
-        if (n) out += ',';
-        text::append_json_quoted(out, entries[idx[n]].selector.name);
+      for (bool first = true; i < order.size() && entries[order[i]].provider == p &&
+                              entries[order[i]].selector.kind == kind;
+           ++i, first = false) {
+        if (!first) out += ',';
+        text::append_json_quoted(out, entries[order[i]].selector.name);
         out += ':';
-        append_entry_json(out, doc, idx[n]);
+        append_entry_json(out, doc, order[i]);
       }
       out += '}';
     }

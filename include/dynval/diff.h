@@ -44,6 +44,9 @@ typedef struct dv_diff dv_diff_t;
  * reported with its whole subtree. The order of entries is deterministic
  * (tftypes visits maps and objects in Go's random map order).
  *
+ * Cost: O(n log n) in the sizes of `a` and `b`, however deeply their sets
+ * nest, and memory in proportion to them.
+ *
  * One deliberate difference: where the two values have different types at
  * a position (at the root, or below a dynamic type), tftypes fails; here
  * that position is one more difference (in step 2) and the walk goes on
@@ -71,12 +74,17 @@ DV_API size_t dv_diff_length(const dv_diff_t *d);
  * @param d the differences; NULL gives false.
  * @param i the index, `0 <= i < `[`dv_diff_length`]`(d)`; out of range
  *          gives false.
- * @param path_out receives the path, borrowed from `d`; may be NULL.
+ * @param path_out receives the path, borrowed from `d`; may be NULL. The
+ *                 differences store their paths with shared prefixes, and
+ *                 an entry's path is built on the first call that asks for
+ *                 it (O(its length)), so a program that reads only some
+ *                 paths pays only for those.
  * @param a_out receives `a`'s part, borrowed from `d` (do not free), or
  *              NULL when `a` has nothing at the path; may be NULL.
  * @param b_out receives `b`'s part likewise; may be NULL.
- * @return true when the outputs were written. Everything borrowed stays
- *         valid until [`dv_diff_free`]`(d)`. Thread-safe.
+ * @return true when the outputs were written; false also when there was no
+ *         memory to build the path. Everything borrowed stays valid until
+ *         [`dv_diff_free`]`(d)`. Thread-safe.
  */
 DV_API bool dv_diff_entry(const dv_diff_t *d, size_t i, const dv_path_t **path_out,
                           const dv_value_t **a_out, const dv_value_t **b_out);

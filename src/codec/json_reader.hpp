@@ -736,6 +736,8 @@ class JsonDecoder {
     } catch (Error& e) {
       size_t off = e.offset();
       if (san_ && off != kNoOffset) off = san_->original_offset(off);
+      // The scan counts levels from the skipped value; the limit is the document's.
+      if (e.status() == Status::Limit) throw limits::depth(max_depth_, off);
       throw Error(e.status(), e.status() == Status::Parse ? "invalid JSON: " + e.message() : e.message(), {}, off);
     }
   }

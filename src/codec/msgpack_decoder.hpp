@@ -580,22 +580,35 @@ class Decoder {
     return t;
   }
 
-  // Skips one complete msgpack item without recursion.
+  // Skips one complete msgpack item without recursion. Its arrays and maps
+  // count against max_depth as decoded ones do (one level below the
+  // current depth for the item itself), so a skipped value is refused
+  // where the JSON decoder's scan of a skipped value refuses it.
   void skip_item() {
-    uint64_t pending = 1;
-    while (pending != 0) {
+    uint64_t pending = 1;        // items left in the innermost open container
+    std::vector<uint64_t> outer;  // the same for each enclosing one
+    for (;;) {
+      while (pending == 0) {
+        if (outer.empty()) return;
+        pending = outer.back();
+        outer.pop_back();
+      }
       const size_t at = offset();
       const uint8_t c = u8();
       --pending;
-      uint64_t n = 0;  // bytes to skip
+      uint64_t n = 0;         // bytes to skip
+      uint64_t items = 0;     // items of an array or map that starts here
+      bool container = false;
       if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) {
         n = 0;
       } else if (c >= 0xa0 && c <= 0xbf) {
         n = c & 0x1f;
       } else if (c >= 0x90 && c <= 0x9f) {
-        pending += c & 0x0f;
+        container = true;
+        items = c & 0x0f;
       } else if (c >= 0x80 && c <= 0x8f) {
-        pending += 2 * uint64_t(c & 0x0f);
+        container = true;
+        items = 2 * uint64_t(c & 0x0f);
       } else {
         switch (c) {
           case 0xcc: case 0xd0: n = 1; break;
@@ -613,17 +626,24 @@ class Decoder {
           case 0xc7: n = uint64_t(u8()) + 1; break;
           case 0xc8: n = uint64_t(be16()) + 1; break;
           case 0xc9: n = uint64_t(be32()) + 1; break;
-          case 0xdc: pending += be16(); break;
-          case 0xdd: pending += be32(); break;
-          case 0xde: pending += 2 * uint64_t(be16()); break;
-          case 0xdf: pending += 2 * uint64_t(be32()); break;
+          case 0xdc: container = true; items = be16(); break;
+          case 0xdd: container = true; items = be32(); break;
+          case 0xde: container = true; items = 2 * uint64_t(be16()); break;
+          case 0xdf: container = true; items = 2 * uint64_t(be32()); break;
           default:
             fail(Status::Parse, "msgpack: invalid code=" + hex2(c), at);
         }
       }
       if (n > left()) eof();
       p_ += n;
-      if (pending > left()) eof();
+      if (container) {
+        if (depth_ + outer.size() + 1 > max_depth()) throw limits::depth(max_depth(), at);
+        if (items > left()) eof();
+        if (items != 0) {
+          outer.push_back(pending);
+          pending = items;
+        }
+      }
     }
   }
 

@@ -7,8 +7,14 @@
 // are the same (sets order their elements themselves), only which of
 // several bad entries is reported may differ from a given Terraform run.
 // Deliberate differences: a negative list count is an error (hcl2shim
-// panics) and a count larger than the map has entries is Status::Limit
-// (hcl2shim allocates that many elements).
+// panics), and the elements that list counts call for beyond the entries
+// the state has (hcl2shim makes them null, or objects of nulls) may number
+// at most the synthesized-element budget of limits.hpp, sized by the
+// state's bytes: otherwise Status::Limit (hcl2shim allocates any count, and
+// nested counts multiply: m entries "l.i.#" = m under "l.#" = m make m^2).
+// The strings a state's primitives convert to numbers from draw on one
+// digit budget (limits.hpp), sized by the state's bytes as a decoder's is by
+// its document's.
 #include <charconv>
 #include <map>
 #include <set>
@@ -24,31 +30,7 @@
 namespace dynval::convert {
 namespace {
 
-using FlatmapEntries = std::map<std::string, std::string, std::less<>>;
-
-// One read of a flatmap: its entries, looked up as the std::map they are,
-// and the number budget every primitive entry converted to a number draws
-// on, sized from the bytes of the whole map (its "document").
-class Flatmap {
- public:
-  explicit Flatmap(const FlatmapEntries& m)
-      : m_(m), numbers_([entries = &m] {
-          size_t total = 0;
-          for (const auto& [k, v] : *entries) total += k.size() + v.size();
-          return total;
-        }) {}
-  FlatmapEntries::const_iterator find(std::string_view key) const { return m_.find(key); }
-  FlatmapEntries::const_iterator lower_bound(std::string_view key) const { return m_.lower_bound(key); }
-  FlatmapEntries::const_iterator end() const { return m_.end(); }
-  size_t size() const { return m_.size(); }
-  // The walk passes the map as const; the budget is the one thing that
-  // changes as it goes.
-  detail::NumberBudget& numbers() const { return numbers_; }
-
- private:
-  const FlatmapEntries& m_;
-  mutable detail::NumberBudget numbers_;
-};
+using Flatmap = std::map<std::string, std::string, std::less<>>;
 
 [[noreturn]] void fail(std::string msg) { throw Error(Status::TypeMismatch, std::move(msg)); }
 
@@ -83,152 +65,202 @@ int64_t atoi(std::string_view s, std::string_view prefix) {
   return neg ? int64_t(0 - u) : int64_t(u);
 }
 
-Value from_value(const Flatmap& m, const std::string& key, const Type& ty);
-
-Value from_primitive(const Flatmap& m, const std::string& key, const Type& ty) {
-  const std::string* raw = find(m, key);
-  if (raw == nullptr) return Value::null(ty);
-  if (*raw == kFlatmapUnknown) return Value::unknown(ty);
-  try {
-    return detail::convert_with(Value::string(*raw), ty, m.numbers());
-  } catch (const Error& e) {
-    if (e.status() != Status::TypeMismatch) throw;
-    fail("invalid value for " + text::go_quoted(key) + " in state: " + e.message());
-  }
+// The values from_value builds for a key the map has no entries under: a
+// null, or for an object an object of such values.
+size_t empty_weight(const Type& ty) {
+  if (ty.kind() != TypeKind::Object) return 1;
+  size_t w = 1;
+  for (size_t i = 0; i < ty.attr_count(); ++i) w = limits::sat_add(w, empty_weight(ty.attr_type(i)));
+  return w;
 }
 
-Value from_object(const Flatmap& m, const std::string& prefix, const Type& ty) {
-  std::vector<std::pair<std::string, Value>> attrs;
-  attrs.reserve(ty.attr_count());
-  for (size_t i = 0; i < ty.attr_count(); ++i) {
-    const std::string name(ty.attr_name(i));
-    attrs.emplace_back(name, from_value(m, prefix + name, ty.attr_type(i)));
-  }
-  return Value::object(std::move(attrs));
+// The bytes of a state's keys and values: its size as an input.
+size_t state_bytes(const Flatmap& m) {
+  size_t bytes = 0;
+  for (const auto& [k, v] : m) bytes = limits::sat_add(bytes, limits::sat_add(k.size(), v.size()));
+  return bytes;
 }
 
-Value from_tuple(const Flatmap& m, const std::string& prefix, const Type& ty) {
-  if (container_unknown(m, prefix)) return Value::unknown(ty);
-  const std::string* count = find(m, prefix + "#");
-  if (count == nullptr) return Value::null(ty);
-  if (*count == kFlatmapUnknown) return Value::unknown(ty);
-  const int64_t n = atoi(*count, prefix);
-  if (n != int64_t(ty.tuple_size())) {
-    fail("wrong number of values for " + text::go_quoted(prefix) + " in state: got " + std::to_string(n) +
-         ", but need " + std::to_string(ty.tuple_size()));
+// Elements built with no entries behind them, over the whole state.
+class Synthesized {
+ public:
+  explicit Synthesized(size_t bytes)
+      : budget_(std::max(limits::kSynthesizedFloor, limits::sat_mul(limits::kSynthesizedPerInputByte, bytes))) {}
+  // A list under `prefix` of `count` elements of type `ety`, with `entries`
+  // keys under it.
+  void add_list(std::string_view prefix, uint64_t count, size_t entries, const Type& ety) {
+    if (count <= entries) return;
+    used_ = limits::sat_add(used_, limits::sat_mul(size_t(count - entries), empty_weight(ety)));
+    if (used_ > budget_) throw limits::flatmap_elements(text::go_quoted(prefix), count, budget_);
   }
-  std::vector<Value> elems;
-  elems.reserve(ty.tuple_size());
-  for (size_t i = 0; i < ty.tuple_size(); ++i) elems.push_back(from_value(m, prefix + std::to_string(i), ty.tuple_elem(i)));
-  return Value::tuple(std::move(elems));
-}
 
-// The keys of m that start with prefix, in order.
-template <class F>
-void each_with_prefix(const Flatmap& m, const std::string& prefix, F&& f) {
-  for (auto it = m.lower_bound(prefix); it != m.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
-    f(it->first);
-  }
-}
+ private:
+  size_t budget_ = 0;
+  size_t used_ = 0;
+};
 
-Value from_map(const Flatmap& m, const std::string& prefix, const Type& ty) {
-  const Type ety = ty.element();
-  if (container_unknown(m, prefix)) return Value::unknown(ty);
-  const std::string* count = find(m, prefix + "%");
-  if (count == nullptr) return Value::null(ty);
-  if (*count == kFlatmapUnknown) return Value::unknown(ty);
-  std::vector<std::pair<std::string, Value>> entries;
-  each_with_prefix(m, prefix, [&](const std::string& full) {
-    std::string key = full.substr(prefix.size());
-    if (key == "%") return;
-    entries.emplace_back(std::move(key), from_value(m, full, ety));
-  });
-  return Value::map(ety, std::move(entries));
-}
+// Reads one flatmap state: the from_* functions follow hcl2shim's of the
+// same names, every list draws on one budget of elements the state has no
+// entries for, and every primitive converted to a number on one digit
+// budget.
+class Reader {
+ public:
+  explicit Reader(const Flatmap& m) : m_(m), synthesized_(state_bytes(m)), numbers_([&m] { return state_bytes(m); }) {}
 
-Value from_list(const Flatmap& m, const std::string& prefix, const Type& ty) {
-  if (container_unknown(m, prefix)) return Value::unknown(ty);
-  const std::string* count = find(m, prefix + "#");
-  if (count == nullptr) return Value::null(ty);
-  if (*count == kFlatmapUnknown) return Value::unknown(ty);
-  const int64_t n = atoi(*count, prefix);
-  const Type ety = ty.element();
-  if (n == 0) return Value::list(ety, {});
-  if (n < 0) {
-    fail("invalid count value for " + text::go_quoted(prefix) + " in state: " + std::to_string(n) + " is negative");
-  }
-  if (uint64_t(n) > m.size()) {
-    throw limits::flatmap_count(text::go_quoted(prefix), uint64_t(n), m.size());
-  }
-  std::vector<Value> elems;
-  elems.reserve(size_t(n));
-  for (int64_t i = 0; i < n; ++i) elems.push_back(from_value(m, prefix + std::to_string(i), ety));
-  return Value::list(ety, std::move(elems));
-}
-
-Value from_set(const Flatmap& m, const std::string& prefix, const Type& ty) {
-  const Type ety = ty.element();
-  if (container_unknown(m, prefix)) return Value::unknown(ty);
-  const std::string* count = find(m, prefix + "#");
-  if (count == nullptr) return Value::null(ty);
-  if (*count == kFlatmapUnknown) return Value::unknown(ty);
-  std::vector<Value> elems;
-  std::set<std::string, std::less<>> seen;
-  each_with_prefix(m, prefix, [&](const std::string& full) {
-    const std::string_view sub = std::string_view(full).substr(prefix.size());
-    if (sub == "#") return;
-    std::string key = full;
-    if (const size_t dot = sub.find('.'); dot != std::string_view::npos) key = full.substr(0, prefix.size() + dot);
-    if (!seen.insert(key).second) return;
-    elems.push_back(from_value(m, key, ety));
-  });
-  if (elems.empty() && *count == "1") {
-    // An empty set is not written to flatmap: a count of 1 with no entries
-    // is one empty element.
-    switch (ety.kind()) {
-      case TypeKind::Map: elems.push_back(Value::map(ety.element(), {})); break;
-      case TypeKind::List: elems.push_back(Value::list(ety.element(), {})); break;
-      case TypeKind::Set: elems.push_back(Value::set(ety.element(), {})); break;
-      case TypeKind::Object: {
-        std::vector<std::pair<std::string, Value>> attrs;
-        for (size_t i = 0; i < ety.attr_count(); ++i) {
-          attrs.emplace_back(std::string(ety.attr_name(i)), Value::null(ety.attr_type(i)));
-        }
-        elems.push_back(Value::object(std::move(attrs)));
-        break;
-      }
-      default: elems.push_back(Value::null(ety)); break;
+  Value from_primitive(const std::string& key, const Type& ty) {
+    const std::string* raw = find(m_, key);
+    if (raw == nullptr) return Value::null(ty);
+    if (*raw == kFlatmapUnknown) return Value::unknown(ty);
+    try {
+      return detail::convert_with(Value::string(*raw), ty, numbers_);
+    } catch (const Error& e) {
+      if (e.status() != Status::TypeMismatch) throw;
+      fail("invalid value for " + text::go_quoted(key) + " in state: " + e.message());
     }
-  } else if (elems.empty()) {
-    return Value::set(ety, {});
   }
-  return Value::set(ety, std::move(elems));
-}
 
-Value from_value(const Flatmap& m, const std::string& key, const Type& ty) {
-  switch (ty.kind()) {
-    case TypeKind::Bool:
-    case TypeKind::Number:
-    case TypeKind::String: return from_primitive(m, key, ty);
-    case TypeKind::Object: return from_object(m, key + ".", ty);
-    case TypeKind::Tuple: return from_tuple(m, key + ".", ty);
-    case TypeKind::Map: return from_map(m, key + ".", ty);
-    case TypeKind::List: return from_list(m, key + ".", ty);
-    case TypeKind::Set: return from_set(m, key + ".", ty);
-    case TypeKind::Dynamic: break;
+  Value from_object(const std::string& prefix, const Type& ty) {
+    std::vector<std::pair<std::string, Value>> attrs;
+    attrs.reserve(ty.attr_count());
+    for (size_t i = 0; i < ty.attr_count(); ++i) {
+      const std::string name(ty.attr_name(i));
+      attrs.emplace_back(name, from_value(prefix + name, ty.attr_type(i)));
+    }
+    return Value::object(std::move(attrs));
   }
-  fail("cannot decode dynamic from flatmap");
-}
+
+  Value from_tuple(const std::string& prefix, const Type& ty) {
+    if (container_unknown(m_, prefix)) return Value::unknown(ty);
+    const std::string* count = find(m_, prefix + "#");
+    if (count == nullptr) return Value::null(ty);
+    if (*count == kFlatmapUnknown) return Value::unknown(ty);
+    const int64_t n = atoi(*count, prefix);
+    if (n != int64_t(ty.tuple_size())) {
+      fail("wrong number of values for " + text::go_quoted(prefix) + " in state: got " + std::to_string(n) +
+           ", but need " + std::to_string(ty.tuple_size()));
+    }
+    std::vector<Value> elems;
+    elems.reserve(ty.tuple_size());
+    for (size_t i = 0; i < ty.tuple_size(); ++i) elems.push_back(from_value(prefix + std::to_string(i), ty.tuple_elem(i)));
+    return Value::tuple(std::move(elems));
+  }
+
+  // The keys that start with prefix, in order.
+  template <class F>
+  void each_with_prefix(const std::string& prefix, F&& f) {
+    for (auto it = m_.lower_bound(prefix); it != m_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+      f(it->first);
+    }
+  }
+
+  // The number of keys that start with prefix, but its count ("prefix#").
+  size_t entries_under(const std::string& prefix) {
+    size_t n = 0;
+    each_with_prefix(prefix, [&](const std::string& full) { n += full.size() != prefix.size() + 1 || full.back() != '#'; });
+    return n;
+  }
+
+  Value from_map(const std::string& prefix, const Type& ty) {
+    const Type ety = ty.element();
+    if (container_unknown(m_, prefix)) return Value::unknown(ty);
+    const std::string* count = find(m_, prefix + "%");
+    if (count == nullptr) return Value::null(ty);
+    if (*count == kFlatmapUnknown) return Value::unknown(ty);
+    std::vector<std::pair<std::string, Value>> entries;
+    each_with_prefix(prefix, [&](const std::string& full) {
+      std::string key = full.substr(prefix.size());
+      if (key == "%") return;
+      entries.emplace_back(std::move(key), from_value(full, ety));
+    });
+    return Value::map(ety, std::move(entries));
+  }
+
+  Value from_list(const std::string& prefix, const Type& ty) {
+    if (container_unknown(m_, prefix)) return Value::unknown(ty);
+    const std::string* count = find(m_, prefix + "#");
+    if (count == nullptr) return Value::null(ty);
+    if (*count == kFlatmapUnknown) return Value::unknown(ty);
+    const int64_t n = atoi(*count, prefix);
+    const Type ety = ty.element();
+    if (n == 0) return Value::list(ety, {});
+    if (n < 0) {
+      fail("invalid count value for " + text::go_quoted(prefix) + " in state: " + std::to_string(n) + " is negative");
+    }
+    synthesized_.add_list(prefix, uint64_t(n), entries_under(prefix), ety);
+    std::vector<Value> elems;
+    elems.reserve(size_t(n));
+    for (int64_t i = 0; i < n; ++i) elems.push_back(from_value(prefix + std::to_string(i), ety));
+    return Value::list(ety, std::move(elems));
+  }
+
+  Value from_set(const std::string& prefix, const Type& ty) {
+    const Type ety = ty.element();
+    if (container_unknown(m_, prefix)) return Value::unknown(ty);
+    const std::string* count = find(m_, prefix + "#");
+    if (count == nullptr) return Value::null(ty);
+    if (*count == kFlatmapUnknown) return Value::unknown(ty);
+    std::vector<Value> elems;
+    std::set<std::string, std::less<>> seen;
+    each_with_prefix(prefix, [&](const std::string& full) {
+      const std::string_view sub = std::string_view(full).substr(prefix.size());
+      if (sub == "#") return;
+      std::string key = full;
+      if (const size_t dot = sub.find('.'); dot != std::string_view::npos) key = full.substr(0, prefix.size() + dot);
+      if (!seen.insert(key).second) return;
+      elems.push_back(from_value(key, ety));
+    });
+    if (elems.empty() && *count == "1") {
+      // An empty set is not written to flatmap: a count of 1 with no entries
+      // is one empty element.
+      switch (ety.kind()) {
+        case TypeKind::Map: elems.push_back(Value::map(ety.element(), {})); break;
+        case TypeKind::List: elems.push_back(Value::list(ety.element(), {})); break;
+        case TypeKind::Set: elems.push_back(Value::set(ety.element(), {})); break;
+        case TypeKind::Object: {
+          std::vector<std::pair<std::string, Value>> attrs;
+          for (size_t i = 0; i < ety.attr_count(); ++i) {
+            attrs.emplace_back(std::string(ety.attr_name(i)), Value::null(ety.attr_type(i)));
+          }
+          elems.push_back(Value::object(std::move(attrs)));
+          break;
+        }
+        default: elems.push_back(Value::null(ety)); break;
+      }
+    } else if (elems.empty()) {
+      return Value::set(ety, {});
+    }
+    return Value::set(ety, std::move(elems));
+  }
+
+  Value from_value(const std::string& key, const Type& ty) {
+    switch (ty.kind()) {
+      case TypeKind::Bool:
+      case TypeKind::Number:
+      case TypeKind::String: return from_primitive(key, ty);
+      case TypeKind::Object: return from_object(key + ".", ty);
+      case TypeKind::Tuple: return from_tuple(key + ".", ty);
+      case TypeKind::Map: return from_map(key + ".", ty);
+      case TypeKind::List: return from_list(key + ".", ty);
+      case TypeKind::Set: return from_set(key + ".", ty);
+      case TypeKind::Dynamic: break;
+    }
+    fail("cannot decode dynamic from flatmap");
+  }
+
+ private:
+  const Flatmap& m_;
+  Synthesized synthesized_;
+  detail::NumberBudget numbers_;
+};
 
 }  // namespace
 
-Value value_from_flatmap(const FlatmapEntries& entries, const Type& ty) {
+Value value_from_flatmap(const Flatmap& m, const Type& ty) {
   if (ty.kind() != TypeKind::Object) {
     // hcl2shim panics here.
     throw Error(Status::InvalidArg, "flatmap state needs an object type, not " + ty.friendly_name());
   }
-  const Flatmap m(entries);
-  return from_object(m, "", ty.without_optional());
+  return Reader(m).from_object("", ty.without_optional());
 }
 
 }  // namespace dynval::convert

@@ -74,9 +74,10 @@ Error message_depth(size_t max, size_t offset) {
   return limit("protobuf message nesting depth exceeds the limit of " + n(max), offset);
 }
 
-Error flatmap_count(std::string_view quoted_key, uint64_t count, size_t entries) {
+Error flatmap_elements(std::string_view quoted_key, uint64_t count, size_t budget) {
   return limit("count value for " + std::string(quoted_key) + " in state (" + std::to_string(count) +
-               ") exceeds the number of entries (" + n(entries) + ")");
+               ") would make the state's lists hold more than " + n(budget) +
+               " elements that it has no entries for (the limit)");
 }
 
 }  // namespace dynval::limits

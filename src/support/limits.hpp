@@ -49,7 +49,8 @@ inline constexpr size_t kMaxSupportedDepth = 4096;
 inline constexpr size_t kMaxTypeDepth = 4096;
 
 inline constexpr size_t kDefaultMaxDepth = 1000;
-inline constexpr size_t kDefaultMaxInputSize = size_t(1) << 31;
+// The provider protocol's message size cap, as for the output below.
+inline constexpr size_t kDefaultMaxInputSize = size_t(256) << 20;
 inline constexpr size_t kDefaultMaxElements = size_t(1) << 28;
 inline constexpr size_t kDefaultMaxStringLength = size_t(1) << 30;
 inline constexpr size_t kDefaultMaxNumberDigits = 10000;
@@ -73,6 +74,10 @@ inline constexpr size_t kNumberExpansionPerInputByte = 64;
 // few bytes of input for n values. Such synthesized elements count against
 // max_elements, and one document may synthesize at most
 // max(kSynthesizedFloor, kSynthesizedPerInputByte * input size) of them.
+// Legacy flatmap state (hcl2shim) likewise: a list's count with fewer
+// entries than elements ("l.# = 3", "l.0 = a" is [a, null, null]) makes
+// elements the state does not hold, drawn from the same budget, with the
+// flatmap's key and value bytes as its input size.
 inline constexpr size_t kSynthesizedFloor = 1024;
 inline constexpr size_t kSynthesizedPerInputByte = 1;
 
@@ -121,8 +126,9 @@ Error schema_depth(size_t max, size_t offset = kNoOffset);
 // Protobuf messages (or groups) nest deeper than `max`.
 Error message_depth(size_t max, size_t offset);
 // Legacy flatmap state: the count entry `quoted_key` (already quoted) says
-// `count` elements where the whole map has only `entries` entries.
-Error flatmap_count(std::string_view quoted_key, uint64_t count, size_t entries);
+// `count` elements, which would take the elements built with no entries
+// behind them past the state's budget (kSynthesizedFloor or its bytes).
+Error flatmap_elements(std::string_view quoted_key, uint64_t count, size_t budget);
 
 }  // namespace limits
 

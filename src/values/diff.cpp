@@ -6,15 +6,18 @@
 // up in the first (reporting what the first lacks), then one over the first
 // that looks every path up in the second and compares. Each lookup starts
 // from the root and a set-element step scans the whole set with deepEqual,
-// which makes it quadratic on large sets. Here each walk carries the
-// counterpart node along (the same lookups, one step at a time) and a set's
-// elements are matched through a hash index, with the same results.
+// which makes it quadratic on large sets, and exponential in the nesting of
+// sets (deepEqual of two sets matches every inner set from both sides).
+// Here each walk carries the counterpart node along (the same lookups, one
+// step at a time), and deep equality is decided by classes: every node the
+// walk compares gets the number of its deepEqual class, computed once from
+// its children's classes, so matching a set element is one table lookup.
 #include <algorithm>
 #include <memory>
 #include <span>
 #include <string>
 #include <cstring>
-#include <functional>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -26,168 +29,141 @@ namespace dynval {
 
 namespace {
 
-bool tf_equal(const Value& a, const Value& b);
-
-inline uint64_t mix(uint64_t h, uint64_t x) noexcept {
-  h ^= x + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdULL;
-}
-
-inline uint64_t hash_bytes(std::string_view s) noexcept { return std::hash<std::string_view>{}(s); }
-
-// A hash that is equal for two values whenever tf_equal() holds for them
-// (candidates with equal hashes are then confirmed with tf_equal).
-uint64_t tf_hash(const Value& v) {
-  if (!v.is_known()) return 1;
-  if (v.is_null()) return 2;
-  const TypeKind k = v.type().kind();
-  switch (k) {
-    case TypeKind::Bool:
-      return v.as_bool() ? 3 : 4;
-    case TypeKind::Number: {
-      // Numbers are in a normal form (number.hpp): one value has one
-      // representation, whatever its precision, except the two zeros.
-      const Number& n = v.as_number();
-      if (n.is_zero()) return 5;
-      switch (n.kind()) {
-        case Number::Kind::Int:
-          return mix(6, static_cast<uint64_t>(n.int_value()));
-        case Number::Kind::Uint:
-          return mix(6, n.uint_value());
-        case Number::Kind::Double: {
-          double d = n.double_value();
-          uint64_t bits;
-          std::memcpy(&bits, &d, sizeof bits);
-          return mix(7, bits);
-        }
-        case Number::Kind::Inf:
-          return n.signbit() ? 8 : 9;
-        case Number::Kind::Big:
-          return mix(10, hash_bytes(n.hash_text()));
-      }
-      return 11;
-    }
-    case TypeKind::String:
-      return mix(12, hash_bytes(v.as_string()));
-    default:
-      break;
-  }
-  std::span<const Value> elems = v.elements();
-  uint64_t h = mix(13 + static_cast<uint64_t>(k), elems.size());
-  if (k == TypeKind::Set) {
-    // Set deep equality is mutual containment with equal lengths: hash the
-    // distinct element hashes, in order.
-    std::vector<uint64_t> hs;
-    hs.reserve(elems.size());
-    for (const Value& e : elems) hs.push_back(tf_hash(e));
-    std::sort(hs.begin(), hs.end());
-    hs.erase(std::unique(hs.begin(), hs.end()), hs.end());
-    for (uint64_t x : hs) h = mix(h, x);
-    return h;
-  }
-  for (size_t i = 0; i < elems.size(); ++i) {
-    if (k == TypeKind::Map) h = mix(h, hash_bytes(v.key_at(i)));
-    if (k == TypeKind::Object) h = mix(h, hash_bytes(v.type().attr_name(i)));
-    h = mix(h, tf_hash(elems[i]));
-  }
-  return h;
-}
-
-// The elements of a set, findable by tftypes deep equality: (hash, index)
-// pairs sorted, a flat open-addressing table from each distinct hash to its
-// first pair, and candidates confirmed with tf_equal.
-class SetIndex {
+// tftypes deepEqual as equivalence classes: two values are deepEqual
+// exactly when of() gives them the same class. Every unknown is equal to
+// every unknown and every null to every null (whatever their types); other
+// values are equal when their kinds are (a list never equals a tuple) and
+// their contents are: primitives by value (numbers by value, whatever their
+// precision), lists and tuples element by element, maps and objects key by
+// key, sets by length and mutual containment. A node's class is its kind
+// and its children's classes, interned; it is computed once per node (the
+// memo is keyed by the node's address, which is stable while the two values
+// live), so classifying a whole value costs O(its size), sets included.
+class DeepEqualClasses {
  public:
-  explicit SetIndex(const Value& set) : elems_(set.elements()) {
-    entries_.reserve(elems_.size());
-    for (size_t i = 0; i < elems_.size(); ++i) entries_.push_back({tf_hash(elems_[i]), i});
-    std::sort(entries_.begin(), entries_.end());
-    size_t cap = 8;
-    while (cap < 2 * entries_.size()) cap *= 2;
-    slots_.assign(cap, kEmpty);
-    for (size_t j = 0; j < entries_.size(); ++j) {
-      if (j > 0 && entries_[j].first == entries_[j - 1].first) continue;
-      size_t s = slot_of(entries_[j].first);
-      while (slots_[s] != kEmpty) s = (s + 1) & (slots_.size() - 1);
-      slots_[s] = j;
+  uint32_t of(const Value& v) {
+    if (!v.is_known()) return kUnknown;
+    if (v.is_null()) return kNull;
+    const TypeKind k = v.type().kind();
+    const bool composite = k != TypeKind::Bool && k != TypeKind::Number && k != TypeKind::String &&
+                           k != TypeKind::Dynamic;
+    if (composite) {
+      auto it = memo_.find(&v);
+      if (it != memo_.end()) return it->second;
     }
-  }
-  // The first element (in the set's order) deep-equal to `v`, or nullptr:
-  // what ApplyTerraform5AttributePathStep(ElementKeyValue(v)) finds.
-  const Value* find(const Value& v) const {
-    const uint64_t h = tf_hash(v);
-    for (size_t s = slot_of(h); slots_[s] != kEmpty; s = (s + 1) & (slots_.size() - 1)) {
-      if (entries_[slots_[s]].first != h) continue;
-      for (size_t j = slots_[s]; j < entries_.size() && entries_[j].first == h; ++j) {
-        if (tf_equal(v, elems_[entries_[j].second])) return &elems_[entries_[j].second];
+    std::string key;
+    key.push_back(char(k));
+    switch (k) {
+      case TypeKind::Bool:
+        key.push_back(v.as_bool() ? 't' : 'f');
+        break;
+      case TypeKind::Number: {
+        // Numbers are in a normal form (number.hpp): one value has one
+        // representation, whatever its precision, except the two zeros.
+        const Number& n = v.as_number();
+        if (n.is_zero()) {
+          key.push_back('0');
+          break;
+        }
+        key.push_back(char(n.kind()));
+        switch (n.kind()) {
+          case Number::Kind::Int: append_raw(key, n.int_value()); break;
+          case Number::Kind::Uint: append_raw(key, n.uint_value()); break;
+          case Number::Kind::Double: append_raw(key, n.double_value()); break;
+          case Number::Kind::Inf: key.push_back(n.signbit() ? '-' : '+'); break;
+          case Number::Kind::Big: n.append_hash_text(key); break;
+        }
+        break;
       }
-      return nullptr;
+      case TypeKind::String:
+        key.append(v.as_string());
+        break;
+      case TypeKind::Dynamic:
+        break;  // no known value has the dynamic type
+      case TypeKind::Set: {
+        // Equal lengths and mutual containment: the length and the distinct
+        // element classes.
+        std::span<const Value> elems = v.elements();
+        std::vector<uint32_t> cs;
+        cs.reserve(elems.size());
+        for (const Value& e : elems) cs.push_back(of(e));
+        std::sort(cs.begin(), cs.end());
+        cs.erase(std::unique(cs.begin(), cs.end()), cs.end());
+        append_raw(key, uint64_t(elems.size()));
+        for (uint32_t c : cs) append_raw(key, c);
+        break;
+      }
+      default: {
+        std::span<const Value> elems = v.elements();
+        for (size_t i = 0; i < elems.size(); ++i) {
+          if (k == TypeKind::Map || k == TypeKind::Object) {
+            const std::string_view name = k == TypeKind::Map ? v.key_at(i) : v.type().attr_name(i);
+            append_raw(key, uint64_t(name.size()));
+            key.append(name);
+          }
+          append_raw(key, of(elems[i]));
+        }
+        break;
+      }
     }
-    return nullptr;
+    const uint32_t c = ids_.try_emplace(std::move(key), uint32_t(ids_.size() + kFirst)).first->second;
+    if (composite) memo_.emplace(&v, c);
+    return c;
   }
 
  private:
-  static constexpr size_t kEmpty = SIZE_MAX;
-  size_t slot_of(uint64_t h) const noexcept { return static_cast<size_t>(h ^ (h >> 29)) & (slots_.size() - 1); }
+  static constexpr uint32_t kUnknown = 0, kNull = 1, kFirst = 2;
 
-  std::span<const Value> elems_;
-  std::vector<std::pair<uint64_t, size_t>> entries_;  // (hash, element index), sorted
-  std::vector<size_t> slots_;                         // index into entries_ of each hash's first pair
+  template <class T>
+  static void append_raw(std::string& key, T x) {
+    char b[sizeof x];
+    std::memcpy(b, &x, sizeof x);
+    key.append(b, sizeof x);
+  }
+
+  std::unordered_map<const Value*, uint32_t> memo_;
+  std::unordered_map<std::string, uint32_t> ids_;
+};
+
+// The elements of a set, findable by deep equality: the first element (in
+// the set's order) of each class.
+class SetIndex {
+ public:
+  SetIndex(const Value& set, DeepEqualClasses& classes) {
+    std::span<const Value> elems = set.elements();
+    first_.reserve(elems.size());
+    for (const Value& e : elems) first_.try_emplace(classes.of(e), &e);
+  }
+  // What ApplyTerraform5AttributePathStep(ElementKeyValue(v)) finds.
+  const Value* find(const Value& v, DeepEqualClasses& classes) const {
+    auto it = first_.find(classes.of(v));
+    return it == first_.end() ? nullptr : it->second;
+  }
+
+ private:
+  std::unordered_map<uint32_t, const Value*> first_;
 };
 
 bool known_structure(const Value& v) { return ValueAccess::coll(v) != nullptr; }
 
-// tftypes deepEqual. tftypes fails on values of different kinds; they are
-// simply not equal here.
-bool tf_equal(const Value& a, const Value& b) {
-  if (!a.is_known() || !b.is_known()) return !a.is_known() && !b.is_known();
-  if (a.is_null() || b.is_null()) return a.is_null() && b.is_null();
-  const TypeKind k = a.type().kind();
-  if (k != b.type().kind()) return false;
-  switch (k) {
-    case TypeKind::String:
-      return a.as_string() == b.as_string();
-    case TypeKind::Number:
-      return Number::compare(a.as_number(), b.as_number()) == 0;
-    case TypeKind::Bool:
-      return a.as_bool() == b.as_bool();
-    case TypeKind::Dynamic:
-      return true;  // no known value has the dynamic type
-    default:
-      break;
-  }
-  const size_t n = a.length();
-  if (n != b.length()) return false;
-  std::span<const Value> ae = a.elements();
-  std::span<const Value> be = b.elements();
-  switch (k) {
-    case TypeKind::List:
-    case TypeKind::Tuple:
-      for (size_t i = 0; i < n; ++i) {
-        if (!tf_equal(ae[i], be[i])) return false;
-      }
-      return true;
-    case TypeKind::Map:
+// Whether two types differ at their top rather than only inside a child
+// type: their kinds, an object's attribute names, a tuple's length, or a
+// list's, set's or map's element type (an object whose attribute types
+// differ differs at those attributes, where the walk finds it).
+bool differs_at_top(const Type& a, const Type& b) {
+  if (a == b) return false;
+  if (a.kind() != b.kind()) return true;
+  switch (a.kind()) {
     case TypeKind::Object:
-      for (size_t i = 0; i < n; ++i) {
-        std::string_view name = k == TypeKind::Map ? a.key_at(i) : a.type().attr_name(i);
-        const Value* o = b.get(name);
-        if (o == nullptr || !tf_equal(ae[i], *o)) return false;
+      if (a.attr_count() != b.attr_count()) return true;
+      for (size_t i = 0; i < a.attr_count(); ++i) {
+        if (a.attr_name(i) != b.attr_name(i)) return true;
       }
-      return true;  // same count and every key of a in b: the same keys
-    case TypeKind::Set: {
-      SetIndex ia(a);
-      for (const Value& e : be) {
-        if (ia.find(e) == nullptr) return false;
-      }
-      SetIndex ib(b);
-      for (const Value& e : ae) {
-        if (ib.find(e) == nullptr) return false;
-      }
-      return true;
-    }
-    default:
       return false;
+    case TypeKind::Tuple:
+      return a.tuple_size() != b.tuple_size();
+    default:
+      return true;  // lists, sets and maps of other element types
   }
 }
 
@@ -204,7 +180,7 @@ struct Frame {
 // the step that leads to it), or nullptr. `found_set_element` is set when
 // the child is a set element matched by deep equality: its whole subtree
 // then has no differences.
-const Value* counterpart(Frame& f, size_t i, bool& found_set_element) {
+const Value* counterpart(Frame& f, size_t i, DeepEqualClasses& classes, bool& found_set_element) {
   found_set_element = false;
   const Value* y = f.y;
   if (y == nullptr || !known_structure(*y)) return nullptr;  // null or unknown: ErrInvalidStep
@@ -222,8 +198,8 @@ const Value* counterpart(Frame& f, size_t i, bool& found_set_element) {
       return i < y->length() ? &y->elements()[i] : nullptr;
     case TypeKind::Set: {
       if (yk != TypeKind::Set) return nullptr;
-      if (!f.index) f.index = std::make_unique<SetIndex>(*y);
-      const Value* e = f.index->find(x.elements()[i]);
+      if (!f.index) f.index = std::make_unique<SetIndex>(*y, classes);
+      const Value* e = f.index->find(x.elements()[i], classes);
       found_set_element = e != nullptr;
       return e;
     }
@@ -232,49 +208,90 @@ const Value* counterpart(Frame& f, size_t i, bool& found_set_element) {
   }
 }
 
-// Walks `x` pre-order with its counterparts in the other value, calling
-// visit(path, x_node, y_node_or_null) -> descend?. Subtrees of set elements
-// matched by deep equality are skipped (they hold no difference).
-template <class Visit>
-void pair_walk(const Value& x, const Value& y, Visit&& visit) {
-  Path path;
-  std::vector<Frame> stack;
-  if (visit(path, x, &y) && known_structure(x)) stack.push_back(Frame{&x, &y, 0, x.length(), nullptr});
-  while (!stack.empty()) {
-    Frame& f = stack.back();
-    if (f.next == f.n) {
-      stack.pop_back();
-      if (!stack.empty()) path.pop_back();
-      continue;
-    }
-    const size_t i = f.next++;
-    bool matched = false;
-    const Value* yc = counterpart(f, i, matched);
-    if (matched) continue;
-    const Value& xc = f.x->elements()[i];
-    path.push_back(child_step(*f.x, i));
-    if (visit(path, xc, yc) && known_structure(xc)) {
-      stack.push_back(Frame{&xc, yc, 0, xc.length(), nullptr});
-    } else {
-      path.pop_back();
-    }
-  }
-}
-
 }  // namespace
 
-std::vector<DiffEntry> diff(const Value& a, const Value& b) {
-  std::vector<DiffEntry> out;
+// Builds a Diff: the walks' current path is a stack of steps, and the
+// prefix of it that some entry already needed is stored as nodes (each
+// position is stored at most once), so entries share their prefixes.
+class DiffBuilder {
+ public:
+  Diff take() { return std::move(d_); }
+
+  void push(PathStep s) {
+    path_.push_back(std::move(s));
+    ids_.push_back(Diff::kRoot);
+  }
+  void pop() {
+    path_.pop_back();
+    ids_.pop_back();
+    stored_ = std::min(stored_, path_.size());
+  }
+  void report(const Value* a, const Value* b) {
+    for (; stored_ < path_.size(); ++stored_) {
+      d_.nodes_.push_back(Diff::Node{stored_ == 0 ? Diff::kRoot : ids_[stored_ - 1], path_[stored_]});
+      ids_[stored_] = d_.nodes_.size() - 1;
+    }
+    DiffEntry e;
+    if (a) e.a.emplace(*a);
+    if (b) e.b.emplace(*b);
+    d_.entries_.emplace_back(path_.empty() ? Diff::kRoot : ids_.back(), std::move(e));
+  }
+
+  // Walks `x` pre-order with its counterparts in the other value, calling
+  // visit(x_node, y_node_or_null) -> descend?. Subtrees of set elements
+  // matched by deep equality are skipped (they hold no difference).
+  template <class Visit>
+  void pair_walk(const Value& x, const Value& y, Visit&& visit) {
+    std::vector<Frame> stack;
+    if (visit(x, &y) && known_structure(x)) stack.push_back(Frame{&x, &y, 0, x.length(), nullptr});
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.next == f.n) {
+        stack.pop_back();
+        if (!stack.empty()) pop();
+        continue;
+      }
+      const size_t i = f.next++;
+      bool matched = false;
+      const Value* yc = counterpart(f, i, classes_, matched);
+      if (matched) continue;
+      const Value& xc = f.x->elements()[i];
+      push(child_step(*f.x, i));
+      if (visit(xc, yc) && known_structure(xc)) {
+        stack.push_back(Frame{&xc, yc, 0, xc.length(), nullptr});
+      } else {
+        pop();
+      }
+    }
+  }
+
+ private:
+  Diff d_;
+  Path path_;
+  std::vector<size_t> ids_;  // the node of each prefix of path_ (the first stored_ are set)
+  size_t stored_ = 0;
+  DeepEqualClasses classes_;
+};
+
+Path Diff::path(size_t i) const {
+  Path p;
+  for (size_t n = entries_[i].first; n != kRoot; n = nodes_[n].parent) p.push_back(nodes_[n].step);
+  std::reverse(p.begin(), p.end());
+  return p;
+}
+
+Diff diff(const Value& a, const Value& b) {
+  DiffBuilder out;
   // Everything in b is also in a.
-  pair_walk(b, a, [&](const Path& path, const Value& bv, const Value* av) {
+  out.pair_walk(b, a, [&](const Value& bv, const Value* av) {
     if (av != nullptr) return true;
-    out.push_back(DiffEntry{path, std::nullopt, bv});
+    out.report(nullptr, &bv);
     return false;
   });
   // Everything in a is also in b, and matches.
-  pair_walk(a, b, [&](const Path& path, const Value& av, const Value* bp) {
+  out.pair_walk(a, b, [&](const Value& av, const Value* bp) {
     auto report = [&](bool descend) {
-      out.push_back(DiffEntry{path, av, bp ? std::optional<Value>(*bp) : std::nullopt});
+      out.report(&av, bp);
       return descend;
     };
     if (bp == nullptr) return report(true);
@@ -285,9 +302,8 @@ std::vector<DiffEntry> diff(const Value& a, const Value& b) {
     if (av.is_null() && bv.is_null()) return false;
     if (av.is_null()) return report(false);
     if (bv.is_null()) return report(true);
-    const TypeKind k = av.type().kind();
-    if (k != bv.type().kind()) return report(true);  // tftypes: an error
-    switch (k) {
+    if (differs_at_top(av.type(), bv.type())) return report(true);  // tftypes: an error
+    switch (av.type().kind()) {
       case TypeKind::String:
         if (av.as_string() != bv.as_string()) report(false);
         return false;
@@ -304,7 +320,7 @@ std::vector<DiffEntry> diff(const Value& a, const Value& b) {
         return true;
     }
   });
-  return out;
+  return out.take();
 }
 
 }  // namespace dynval

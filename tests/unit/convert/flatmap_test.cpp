@@ -55,6 +55,14 @@ TEST(Flatmap, Lists) {
                 {"foo.1.a", "a"}},
                maps),
             want(R"({"foo":[{"a":"a","b":"b"},{"a":"a"}]})", maps));
+  // A count above the entries (flatmap writes no entry for a null element,
+  // so a list ending in nulls reads back this way): hcl2shim's [a, null,
+  // null]. The count was refused when it exceeded the state's entry count.
+  EXPECT_EQ(fm({{"foo.#", "3"}, {"foo.0", "a"}}, ty), want(R"({"foo":["a",null,null]})", ty));
+  const Value nulls = convert::value_from_flatmap({{"foo.#", "1000"}}, T(ty));
+  EXPECT_EQ(nulls.get("foo")->length(), 1000u);
+  EXPECT_TRUE(nulls.get("foo")->at(999).is_null());
+  EXPECT_EQ(fm({{"foo.#", "2"}}, objs), want(R"({"foo":[{"bar":null,"baz":null},{"bar":null,"baz":null}]})", objs));
 }
 
 TEST(Flatmap, Tuples) {

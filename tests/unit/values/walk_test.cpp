@@ -419,10 +419,11 @@ TEST(SetPath, Edits) {
 
 namespace {
 
-std::vector<std::string> render(const std::vector<DiffEntry>& d) {
+std::vector<std::string> render(const dynval::Diff& d) {
   std::vector<std::string> out;
-  for (const DiffEntry& e : d) {
-    out.push_back(dynval::path_string(e.path) + ": " + (e.a ? e.a->go_string() : "-") + " | " +
+  for (size_t i = 0; i < d.size(); ++i) {
+    const DiffEntry& e = d[i];
+    out.push_back(dynval::path_string(d.path(i)) + ": " + (e.a ? e.a->go_string() : "-") + " | " +
                   (e.b ? e.b->go_string() : "-"));
   }
   return out;
@@ -507,11 +508,31 @@ TEST(Diff, LargeSets) {
     e2.push_back(obj({{"n", I(i + 1)}, {"s", S(std::to_string(i + 1))}}));
   }
   Type et = e1[0].type();
-  std::vector<DiffEntry> d = dynval::diff(Value::set(et, e1), Value::set(et, e2));
+  dynval::Diff d = dynval::diff(Value::set(et, e1), Value::set(et, e2));
   // b's extra element; then a's extra element and its two attributes.
   ASSERT_EQ(d.size(), 4u);
   EXPECT_FALSE(d[0].a.has_value());
   EXPECT_TRUE(d[0].b->get("n")->raw_equals(I(5000)));
   EXPECT_TRUE(d[1].a->get("n")->raw_equals(I(0)));
   EXPECT_FALSE(d[1].b.has_value());
+}
+
+// Where the types differ at a position (under dynamic types), that position
+// is reported even when its kind and length match: objects with other
+// attributes, empty lists of other element types. An object whose
+// attributes' types differ is reported at those attributes only.
+TEST(Diff, TypesThatDifferAtAPosition) {
+  Value a = obj({{"d", obj({{"x", I(1)}})}});
+  Value b = obj({{"d", obj({{"y", I(1)}})}});
+  EXPECT_EQ(render(dynval::diff(a, b)),
+            (std::vector<std::string>{
+                ".d.y: - | cty.NumberIntVal(1)",
+                ".d: cty.ObjectVal(map[string]cty.Value{\"x\":cty.NumberIntVal(1)}) | "
+                "cty.ObjectVal(map[string]cty.Value{\"y\":cty.NumberIntVal(1)})",
+                ".d.x: cty.NumberIntVal(1) | -",
+            }));
+  EXPECT_EQ(render(dynval::diff(obj({{"d", list_of(TS(), {})}}), obj({{"d", list_of(TN(), {})}}))),
+            (std::vector<std::string>{".d: cty.ListValEmpty(cty.String) | cty.ListValEmpty(cty.Number)"}));
+  EXPECT_EQ(render(dynval::diff(obj({{"d", obj({{"x", I(1)}})}}), obj({{"d", obj({{"x", S("1")}})}}))),
+            (std::vector<std::string>{".d.x: cty.NumberIntVal(1) | cty.StringVal(\"1\")"}));
 }

@@ -194,7 +194,7 @@ pub struct dv_decode_options {
     pub flags: u32,
     #[doc = "< nesting depth (default 1000)"]
     pub max_depth: usize,
-    #[doc = "< input bytes (default 2 GiB)"]
+    #[doc = "< input bytes (default 256 MiB, the protocol's message cap)"]
     pub max_input_size: usize,
     #[doc = "< elements + entries in the whole input (default 2^28)"]
     pub max_elements: usize,
