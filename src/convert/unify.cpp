@@ -93,7 +93,7 @@ int compare_types(Type a, Type b) {
 // step whose outcome depends on them (sort_types) and for the sublists
 // handed to nested unifications, which collapse theirs in turn.
 struct Distinct {
-  std::vector<Type> types;   // the first of each run of equal types, in order of first position
+  std::vector<Type> types;   // the first of each class of equal types, in order of first position
   std::vector<size_t> of;    // per position: its index in `types`
   std::vector<size_t> count; // per distinct type: how many positions hold it
 };
@@ -158,18 +158,17 @@ std::vector<size_t> sort_types(const Distinct& d) {
   size_t head = 0, tail = 0;
   for (size_t i = 0; i < n; ++i)
     if (pending[d.of[i]] == 0) result[tail++] = i;
-  std::vector<size_t> ready;
   while (head != tail) {
     const size_t g = d.of[result[head++]];
     if (--unvisited[g] != 0) continue;
     const size_t first = tail;
+    size_t ready = 0;  // types whose positions this visit queues
     for (size_t h : succ[g]) {
       if (--pending[h] != 0) continue;
       for (size_t i : positions[h]) result[tail++] = i;
-      ready.push_back(h);
+      ++ready;
     }
-    if (ready.size() > 1) std::sort(result.begin() + std::ptrdiff_t(first), result.begin() + std::ptrdiff_t(tail));
-    ready.clear();
+    if (ready > 1) std::sort(result.begin() + std::ptrdiff_t(first), result.begin() + std::ptrdiff_t(tail));
   }
   return result;
 }
