@@ -30,22 +30,9 @@ using dynval::Limits;
 using dynval::OutputLimit;
 using limits::kMaxSupportedDepth;
 
-// Text -> number for the decoders: the one path (Number::parse_bounded,
-// under the digit limit) plus the document's digit budget. `input_length`
-// is the length of the number's text in the input. Returns nullopt for text
-// that is not a number; throws Status::Limit at `offset`.
-inline std::optional<Number> parse_number(std::string_view text, size_t input_length, DocumentBudget& budget,
-                                          size_t offset) {
-  std::optional<Number> n;
-  try {
-    n = Number::parse_bounded(text, budget.limits().max_number_digits);
-  } catch (Error& e) {
-    e.with_offset(offset);
-    throw;
-  }
-  if (n) budget.add_number(n->text_length_bound(), n->magnitude_digits(), input_length, offset);
-  return n;
-}
+// Text -> number: the one path of every reader of number text
+// (number/number.hpp).
+using dynval::parse_number;
 
 namespace detail {
 

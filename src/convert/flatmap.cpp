@@ -12,6 +12,9 @@
 // at most the synthesized-element budget of limits.hpp, sized by the
 // state's bytes: otherwise Status::Limit (hcl2shim allocates any count, and
 // nested counts multiply: m entries "l.i.#" = m under "l.#" = m make m^2).
+// The strings a state's primitives convert to numbers from draw on one
+// digit budget (limits.hpp), sized by the state's bytes as a decoder's is by
+// its document's.
 #include <charconv>
 #include <map>
 #include <set>
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "convert/convert.hpp"
+#include "convert/internal.hpp"
 #include "support/error.hpp"
 #include "support/limits.hpp"
 #include "text/text.hpp"
@@ -70,14 +74,18 @@ size_t empty_weight(const Type& ty) {
   return w;
 }
 
+// The bytes of a state's keys and values: its size as an input.
+size_t state_bytes(const Flatmap& m) {
+  size_t bytes = 0;
+  for (const auto& [k, v] : m) bytes = limits::sat_add(bytes, limits::sat_add(k.size(), v.size()));
+  return bytes;
+}
+
 // Elements built with no entries behind them, over the whole state.
 class Synthesized {
  public:
-  explicit Synthesized(const Flatmap& m) {
-    size_t bytes = 0;
-    for (const auto& [k, v] : m) bytes = limits::sat_add(bytes, limits::sat_add(k.size(), v.size()));
-    budget_ = std::max(limits::kSynthesizedFloor, limits::sat_mul(limits::kSynthesizedPerInputByte, bytes));
-  }
+  explicit Synthesized(size_t bytes)
+      : budget_(std::max(limits::kSynthesizedFloor, limits::sat_mul(limits::kSynthesizedPerInputByte, bytes))) {}
   // A list under `prefix` of `count` elements of type `ety`, with `entries`
   // keys under it.
   void add_list(std::string_view prefix, uint64_t count, size_t entries, const Type& ety) {
@@ -92,18 +100,19 @@ class Synthesized {
 };
 
 // Reads one flatmap state: the from_* functions follow hcl2shim's of the
-// same names, and every list draws on one budget of elements the state has
-// no entries for.
+// same names, every list draws on one budget of elements the state has no
+// entries for, and every primitive converted to a number on one digit
+// budget.
 class Reader {
  public:
-  explicit Reader(const Flatmap& m) : m_(m), synthesized_(m) {}
+  explicit Reader(const Flatmap& m) : m_(m), synthesized_(state_bytes(m)), numbers_([&m] { return state_bytes(m); }) {}
 
   Value from_primitive(const std::string& key, const Type& ty) {
     const std::string* raw = find(m_, key);
     if (raw == nullptr) return Value::null(ty);
     if (*raw == kFlatmapUnknown) return Value::unknown(ty);
     try {
-      return convert(Value::string(*raw), ty);
+      return detail::convert_with(Value::string(*raw), ty, numbers_);
     } catch (const Error& e) {
       if (e.status() != Status::TypeMismatch) throw;
       fail("invalid value for " + text::go_quoted(key) + " in state: " + e.message());
@@ -241,6 +250,7 @@ class Reader {
  private:
   const Flatmap& m_;
   Synthesized synthesized_;
+  detail::NumberBudget numbers_;
 };
 
 }  // namespace

@@ -34,11 +34,15 @@ std::string friendly(const Type& t, bool constraint) {
   return "invalid type";
 }
 
-bool has_conversion(const Type& from, const Type& to, bool unsafe) {
-  return bool(detail::get_conversion(from, to, unsafe));
+using detail::Planner;
+
+bool has_conversion(const Type& from, const Type& to, bool unsafe, Planner& p) {
+  return bool(p.get_conversion(from, to, unsafe));
 }
 
-std::string objects(const Type& got, const Type& want) {
+std::string message(const Type& got, const Type& want, Planner& p);
+
+std::string objects(const Type& got, const Type& want, Planner& p) {
   std::vector<std::string> missing;
   std::string unsafe_attr, safe_attr;
   for (size_t i = 0; i < want.attr_count(); ++i) {
@@ -52,12 +56,12 @@ std::string objects(const Type& got, const Type& want) {
     const Type got_aty = got.attr_type(j);
     if (got_aty == want_aty) continue;
     if (!unsafe_attr.empty()) continue;
-    if (!has_conversion(got_aty, want_aty, true)) {
-      unsafe_attr = "attribute " + text::go_quoted(name) + ": " + mismatch_message(got_aty, want_aty);
+    if (!has_conversion(got_aty, want_aty, true, p)) {
+      unsafe_attr = "attribute " + text::go_quoted(name) + ": " + message(got_aty, want_aty, p);
     }
     if (!safe_attr.empty()) continue;
-    if (!has_conversion(got_aty, want_aty, false)) {
-      safe_attr = "attribute " + text::go_quoted(name) + ": " + mismatch_message(got_aty, want_aty);
+    if (!has_conversion(got_aty, want_aty, false, p)) {
+      safe_attr = "attribute " + text::go_quoted(name) + ": " + message(got_aty, want_aty, p);
     }
   }
   if (!missing.empty()) {
@@ -76,7 +80,7 @@ std::string objects(const Type& got, const Type& want) {
   return "incorrect object attributes";
 }
 
-std::string collections_from_structural(const Type& got, const Type& want) {
+std::string collections_from_structural(const Type& got, const Type& want, Planner& p) {
   const TypeKind wk = want.kind(), gk = got.kind();
   if ((wk == TypeKind::List || wk == TypeKind::Set) && gk != TypeKind::Tuple) return friendly(want, true) + " required";
   if (wk == TypeKind::Map && gk != TypeKind::Object) return friendly(want, true) + " required";
@@ -85,8 +89,8 @@ std::string collections_from_structural(const Type& got, const Type& want) {
     for (size_t i = 0; i < got.tuple_size(); ++i) {
       const Type gety = got.tuple_elem(i);
       if (gety == wety) continue;
-      if (has_conversion(gety, wety, true)) continue;
-      return "element " + std::to_string(i) + ": " + mismatch_message(gety, wety);
+      if (has_conversion(gety, wety, true, p)) continue;
+      return "element " + std::to_string(i) + ": " + message(gety, wety, p);
     }
     return "all elements must be " + friendly(wety, true);
   }
@@ -94,21 +98,21 @@ std::string collections_from_structural(const Type& got, const Type& want) {
     for (size_t i = 0; i < got.attr_count(); ++i) {
       const Type gaty = got.attr_type(i);
       if (gaty == wety) continue;
-      if (has_conversion(gaty, wety, true)) continue;
-      return "element " + text::go_quoted(got.attr_name(i)) + ": " + mismatch_message(gaty, wety);
+      if (has_conversion(gaty, wety, true, p)) continue;
+      return "element " + text::go_quoted(got.attr_name(i)) + ": " + message(gaty, wety, p);
     }
     return "all elements must be " + friendly(wety, true);
   }
   return friendly(want, true) + " required";
 }
 
-std::string collections_from_collections(const Type& got, const Type& want) {
+std::string collections_from_collections(const Type& got, const Type& want, Planner& p) {
   const TypeKind wk = want.kind(), gk = got.kind();
   const bool got_seq = gk == TypeKind::List || gk == TypeKind::Set;
   if ((wk == TypeKind::List || wk == TypeKind::Set) && !got_seq) return friendly(want, true) + " required";
   if (wk == TypeKind::Map && gk != TypeKind::Map) return friendly(want, true) + " required";
   const char* noun = wk == TypeKind::List ? "list element type" : wk == TypeKind::Set ? "set element type" : "map element type";
-  return std::string("incorrect ") + noun + ": " + mismatch_message(got.element(), want.element());
+  return std::string("incorrect ") + noun + ": " + message(got.element(), want.element(), p);
 }
 
 bool likely_confusing(const Type& got, const Type& want) {
@@ -124,11 +128,12 @@ bool likely_confusing(const Type& got, const Type& want) {
   return true;
 }
 
-}  // namespace
-
-std::string mismatch_message(const Type& got, const Type& want) {
+// One planner for the whole message: its recursion asks about the
+// attribute and element types one level down, which the planner answers
+// without planning them again.
+std::string message(const Type& got, const Type& want, Planner& p) {
   const TypeKind gk = got.kind(), wk = want.kind();
-  if (gk == TypeKind::Object && wk == TypeKind::Object) return objects(got, want);
+  if (gk == TypeKind::Object && wk == TypeKind::Object) return objects(got, want, p);
   if (gk == TypeKind::Tuple && wk == TypeKind::List && want.element().is_dynamic()) {
     return "all list elements must have the same type";
   }
@@ -139,11 +144,18 @@ std::string mismatch_message(const Type& got, const Type& want) {
     return "all map elements must have the same type";
   }
   if ((gk == TypeKind::Tuple || gk == TypeKind::Object) && want.is_collection()) {
-    return collections_from_structural(got, want);
+    return collections_from_structural(got, want, p);
   }
-  if (got.is_collection() && want.is_collection()) return collections_from_collections(got, want);
+  if (got.is_collection() && want.is_collection()) return collections_from_collections(got, want, p);
   if (!likely_confusing(got, want)) return friendly(want, false) + " required, but have " + friendly(got, false);
   return friendly(want, true) + " required";
+}
+
+}  // namespace
+
+std::string mismatch_message(const Type& got, const Type& want) {
+  Planner plans;
+  return message(got, want, plans);
 }
 
 }  // namespace dynval::convert

@@ -322,6 +322,19 @@ std::optional<Number> Number::parse_bounded(std::string_view text, size_t max_ch
   return n;
 }
 
+std::optional<Number> parse_number(std::string_view text, size_t input_length, DocumentBudget& budget,
+                                   size_t offset) {
+  std::optional<Number> n;
+  try {
+    n = Number::parse_bounded(text, budget.limits().max_number_digits);
+  } catch (Error& e) {
+    e.with_offset(offset);
+    throw;
+  }
+  if (n) budget.add_number(n->text_length_bound(), n->magnitude_digits(), input_length, offset);
+  return n;
+}
+
 namespace {
 
 // big.ParseFloat(s, 10, prec, ToNearestEven); with use_limbs false, without

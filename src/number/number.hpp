@@ -61,8 +61,9 @@ class Number {
   // ".5", "5.". Returns nullopt for anything else (whitespace, "NaN", "0x10",
   // "1_000", exponent overflow such as "1e99999999999").
   static std::optional<Number> parse(std::string_view text);
-  // The one way text becomes a number under a digit limit (decoders,
-  // string -> number conversion, dv_value_new_number_text): as parse(), but
+  // The one way text becomes a number under a digit limit (the decoders and
+  // string -> number conversion through parse_number below, which adds the
+  // document's budget; dv_value_new_number_text): as parse(), but
   // Error(Status::Limit) (support/limits.hpp messages, no offset) when the
   // text is longer than max_chars or the number would print as more than
   // max_chars characters. Huge exponents are refused from the text, before
@@ -150,5 +151,17 @@ class Number {
     const BigRep* big;
   } u_{};
 };
+
+class DocumentBudget;  // support/limits.hpp
+
+// Text -> number for every reader of number text it was given (the
+// decoders, string -> number conversion): the one path, Number::parse_bounded
+// under the budget's digit limit, plus the digits its exponent adds beyond
+// the text drawn from the budget of the document (or conversion) it belongs
+// to. `input_length` is the length of the number's text in the input.
+// Returns nullopt for text that is not a number; throws Status::Limit
+// (support/limits.hpp messages) at `offset`.
+std::optional<Number> parse_number(std::string_view text, size_t input_length, DocumentBudget& budget,
+                                   size_t offset);
 
 }  // namespace dynval

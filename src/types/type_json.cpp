@@ -21,6 +21,7 @@
 // cannot occur and nested values are not re-scanned.
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -637,8 +638,11 @@ class TypeJsonReader {
 
   Type implied_object(size_t depth) {
     // Raw keys (before NFC) in document order with their types; a repeated
-    // key must repeat its type.
+    // key must repeat its type. `seen` finds a repeated key as go-cty's Go
+    // map does, in O(log n) comparisons (an ordered map: no input can make
+    // its lookups degrade, as colliding keys could a hash table's).
     std::vector<std::pair<std::string, Type>> atys;
+    std::map<std::string, size_t, std::less<>> seen;  // raw key -> index in atys
     for (;;) {
       const Token k = next_token();
       if (k.kind == Token::Delim) {
@@ -648,9 +652,11 @@ class TypeJsonReader {
       if (k.kind != Token::String) fail("expected string but found a non-string token", k.begin);
       std::string key = decode_string(k.begin, k.end);
       Type aty = implied_for_token(next_token(), depth);
-      auto it = std::find_if(atys.begin(), atys.end(), [&](const auto& a) { return a.first == key; });
-      if (it != atys.end()) {
-        if (!(it->second == aty)) fail("duplicate " + text::go_quoted(key) + " property in JSON object", k.begin);
+      const auto [it, added] = seen.try_emplace(key, atys.size());
+      if (!added) {
+        if (!(atys[it->second].second == aty)) {
+          fail("duplicate " + text::go_quoted(key) + " property in JSON object", k.begin);
+        }
         continue;
       }
       atys.emplace_back(std::move(key), std::move(aty));
