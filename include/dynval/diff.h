@@ -49,8 +49,10 @@ typedef struct dv_diff dv_diff_t;
  *
  * One deliberate difference: where the two values have different types at
  * a position (at the root, or below a dynamic type), tftypes fails; here
- * that position is one more difference (in step 2) and the walk goes on
- * below `a`'s value there.
+ * that position is one more difference (in step 2) when the types differ
+ * there (other kinds, or objects with other attribute names; collections
+ * whose element types differ differ at their elements), and the walk goes
+ * on below `a`'s value there.
  *
  * @param out receives the differences (owned by the caller; free with
  *            [`dv_diff_free`]); empty when the values are equal in this

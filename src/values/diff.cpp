@@ -147,9 +147,11 @@ class SetIndex {
 bool known_structure(const Value& v) { return ValueAccess::coll(v) != nullptr; }
 
 // Whether two types differ at their top rather than only inside a child
-// type: their kinds, an object's attribute names, a tuple's length, or a
-// list's, set's or map's element type (an object whose attribute types
-// differ differs at those attributes, where the walk finds it).
+// type: their kinds, an object's attribute names, a tuple's length. An
+// object whose attribute types differ differs at those attributes, where
+// the walk finds it; lists, sets and maps whose element types differ (an
+// unknown element typed by a schema's dynamic attribute beside known ones)
+// differ at their elements, as tftypes reports them.
 bool differs_at_top(const Type& a, const Type& b) {
   if (a == b) return false;
   if (a.kind() != b.kind()) return true;
@@ -163,7 +165,7 @@ bool differs_at_top(const Type& a, const Type& b) {
     case TypeKind::Tuple:
       return a.tuple_size() != b.tuple_size();
     default:
-      return true;  // lists, sets and maps of other element types
+      return false;
   }
 }
 

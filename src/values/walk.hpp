@@ -128,8 +128,9 @@ class Diff {
 // at any precision); set elements are matched by tftypes' deep equality, so
 // a set element present in only one value is reported with its whole
 // subtree. Where the two values have different types at a position (under
-// dynamic types, or at the root), that position is one more difference and
-// the walk goes on below `a`'s value there: tftypes returns an error instead.
+// dynamic types, or at the root) and they differ there (other kinds, or
+// objects with other attribute names), that position is one more difference
+// and the walk goes on below `a`'s value there: tftypes returns an error.
 //
 // Cost: O(n log n) in the size of both values, whatever their nesting of
 // sets (each node's deep-equality class is computed once), and memory in
