@@ -635,6 +635,17 @@ def _():
         assert ' at .m["k"] (byte ' in err, err
 
 
+def sanitized():
+    """Whether the tool is a sanitizer build (scripts/sanitize.sh runs this
+    suite on one too): CPU bounds are then ten times looser, and memory
+    bounds do not hold (AddressSanitizer's quarantine keeps freed blocks)."""
+    p = subprocess.run(["ldd", DYNVAL], capture_output=True, text=True)
+    return "libasan" in p.stdout or "libtsan" in p.stdout or "libubsan" in p.stdout
+
+
+CPU_SCALE = 10 if sanitized() else 1
+
+
 def child_cpu_seconds():
     r = resource.getrusage(resource.RUSAGE_CHILDREN)
     return r.ru_utime + r.ru_stime
@@ -662,7 +673,7 @@ def _():
         cpu = child_cpu_seconds() - before
     eq(rc, 0, "exit " + err)
     eq(out == want, True, "output is the document with its providers sorted")
-    assert cpu < 0.8, f"schema --all took {cpu:.2f} s of CPU (bound 0.8 s)"
+    assert cpu < 0.8 * CPU_SCALE, f"schema --all took {cpu:.2f} s of CPU (bound {0.8 * CPU_SCALE} s)"
 
 
 @case("a pipe or device is read up to the input limit, holding about what was read")
@@ -685,7 +696,8 @@ def _():
     rc, peak_kib = map(int, p.stdout.split())
     eq(rc, 1, "exit")
     eq("limit" in p.stderr, True, "limit error: " + p.stderr)
-    assert peak_kib * 1024 < limit * 3 // 2, f"peak {peak_kib} KiB for a {limit >> 20} MiB limit"
+    if not sanitized():
+        assert peak_kib * 1024 < limit * 3 // 2, f"peak {peak_kib} KiB for a {limit >> 20} MiB limit"
     # The default limit is the protocol's message cap, 256 MiB.
     eq("default 256 MiB" in run("--help")[1].decode(), True, "documented default")
 
