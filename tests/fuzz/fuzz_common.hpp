@@ -21,12 +21,17 @@
 // deep kind is read once per type at most), so every input reads as some
 // type in a bounded number of bytes. write_type() is the inverse, used to
 // turn go-cty's (type, bytes) pairs into seeds.
+//
+// Timed / timed() is the size-to-time check every target may put around
+// the library call it tests: a call that takes longer than
+// time_bound_seconds(input size) is a finding.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -50,6 +55,45 @@ namespace dynval::fuzz {
       std::abort();                                                                  \
     }                                                                                \
   } while (0)
+
+// The size-to-time check: an operation on an input of n bytes may take
+// 2 s + 2 ms per byte of wall time. The bound is generous on purpose (a
+// loaded CI machine, AddressSanitizer, a debug build): what it catches is a
+// blow-up, an input of a few kilobytes that takes seconds to minutes (diff
+// of nested sets doubling per level, quadratic flatmap counts), never
+// noise. libFuzzer's own -timeout covers the whole input; this names the
+// operation, and also holds when the corpus is replayed without libFuzzer.
+inline double time_bound_seconds(size_t input_size) { return 2.0 + 0.002 * double(input_size); }
+
+// Measures its lifetime (the operation, whether it returns or throws) and
+// traps with a message naming the operation when it exceeds the bound.
+class Timed {
+ public:
+  Timed(const char* what, size_t input_size)
+      : what_(what), size_(input_size), start_(std::chrono::steady_clock::now()) {}
+  Timed(const Timed&) = delete;
+  Timed& operator=(const Timed&) = delete;
+  ~Timed() {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (s > time_bound_seconds(size_)) {
+      std::fprintf(stderr, "size-to-time check failed: %s took %.3f s on an input of %zu bytes (bound %.3f s)\n",
+                   what_, s, size_, time_bound_seconds(size_));
+      __builtin_trap();
+    }
+  }
+
+ private:
+  const char* what_;
+  size_t size_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// f() under the size-to-time check; returns what f returns.
+template <class F>
+decltype(auto) timed(const char* what, size_t input_size, F&& f) {
+  Timed t(what, input_size);
+  return f();
+}
 
 constexpr int kMaxTypeDepth = 8;
 
@@ -232,7 +276,7 @@ int run_decode_target(const uint8_t* data, size_t size, Decode&& decode) {
     codec::DecodeOptions opts;
     opts.trailing = trailing;
     try {
-      Value v = decode(in.payload, in.type, opts);
+      Value v = timed("decode", size, [&] { return decode(in.payload, in.type, opts); });
       FUZZ_CHECK(v.raw_equals(v));
       (void)v.hash();
       (void)v.equals(v);
