@@ -308,11 +308,12 @@ DV_API dv_type_kind_t dv_value_kind(const dv_value_t* v) {
   return v ? dv_type_kind_t(int(v->v.type().kind())) : DV_TYPE_INVALID;
 }
 
-DV_API bool dv_value_is_null(const dv_value_t* v) { return v && v->v.is_null(); }
+// NULL (a value that is not there) counts as null.
+DV_API bool dv_value_is_null(const dv_value_t* v) { return !v || v->v.is_null(); }
 
-DV_API bool dv_value_is_known(const dv_value_t* v) { return v && v->v.is_known(); }
+DV_API bool dv_value_is_known(const dv_value_t* v) { return !v || v->v.is_known(); }
 
-DV_API bool dv_value_is_wholly_known(const dv_value_t* v) { return v && v->v.is_wholly_known(); }
+DV_API bool dv_value_is_wholly_known(const dv_value_t* v) { return !v || v->v.is_wholly_known(); }
 
 // ---- refinements ----
 

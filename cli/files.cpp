@@ -12,6 +12,7 @@
 #include <cstdio>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 #include "support/limits.hpp"
 #include "support/memory.hpp"
@@ -62,23 +63,51 @@ std::string read_all(const std::string& path, size_t max) {
   // A regular file's size is known: one allocation, mapped in at once, with
   // room for the JSON readers' padding, and the file read straight into it
   // (asking one byte more than its size finds the end without growing).
-  // Anything else grows as it comes.
   std::string s;
   if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0) {
     s.reserve(std::min(size_t(st.st_size), max) + 1 + kJsonPadding);
     support::prefault(s.data(), s.capacity());
-  }
-  for (;;) {
-    const size_t at = s.size();
-    const size_t room = s.capacity() - at > kJsonPadding ? s.capacity() - at - kJsonPadding : size_t(1) << 16;
-    s.resize(at + room);
-    const size_t n = std::fread(s.data() + at, 1, room, f);
-    s.resize(at + n);
-    if (s.size() > max) throw limits::input_size_exceeded(max);
-    if (n < room) {
-      if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
-      if (std::feof(f)) break;
+    for (;;) {
+      const size_t at = s.size();
+      const size_t room = s.capacity() - at > kJsonPadding ? s.capacity() - at - kJsonPadding : size_t(1) << 16;
+      s.resize(at + room);
+      const size_t n = std::fread(s.data() + at, 1, room, f);
+      s.resize(at + n);
+      if (s.size() > max) throw limits::input_size_exceeded(max);
+      if (n < room) {
+        if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
+        if (std::feof(f)) return s;
+      }
     }
+  }
+  // Anything else (a pipe, a device) is read in chunks of 1 MiB, at most
+  // one byte past the limit, then gathered into one string: each chunk is
+  // freed once copied, so the memory held stays about what was read (a
+  // string grown by doubling holds up to twice that while it is copied).
+  constexpr size_t kChunk = size_t(1) << 20;
+  std::vector<std::string> chunks;
+  size_t total = 0;
+  for (bool end = false; !end;) {
+    std::string& c = chunks.emplace_back();
+    c.resize(kChunk);
+    size_t got = 0;
+    while (got < kChunk) {
+      const size_t n = std::fread(c.data() + got, 1, kChunk - got, f);
+      got += n;
+      if (n == 0) {
+        if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
+        end = true;
+        break;
+      }
+    }
+    c.resize(got);
+    total += got;
+    if (total > max) throw limits::input_size_exceeded(max);
+  }
+  s.reserve(total + kJsonPadding);
+  for (std::string& c : chunks) {
+    s += c;
+    std::string().swap(c);
   }
   return s;
 }

@@ -28,6 +28,7 @@
 #include "support/limits.hpp"
 #include "text/text.hpp"
 #include "types/type.hpp"
+#include "values/walk.hpp"
 
 namespace {
 
@@ -43,7 +44,7 @@ const char kHelp[] = R"help(NAME
 SYNOPSIS
     dynval convert  (--type TYPE_JSON | --schema FILE --block SELECTOR [--provider ADDR])
                     --from msgpack|json --to msgpack|json|pretty [--as TYPE_JSON]
-                    [--show-sensitive] [--hex] [--strict]
+                    [--show-sensitive] [--unknown-as-null] [--hex] [--strict]
                     [--ignore-undefined-attributes] [IN [OUT]]
     dynval type     --schema FILE --block SELECTOR [--provider ADDR]
     dynval type     --schema FILE --list
@@ -52,6 +53,7 @@ SYNOPSIS
                     --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
     dynval validate --schema FILE --block SELECTOR [--provider ADDR]
                     --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
+    dynval COMMAND --help
     dynval --help | --version
 
 DESCRIPTION
@@ -120,6 +122,9 @@ OPTIONS
                          in the pretty view, and error paths below them, too
                          (masked by default; the json and msgpack outputs
                          are data and are never masked)
+    --unknown-as-null    convert: write every unknown value as the null of
+                         its type (cty's UnknownAsNull), e.g. to turn a
+                         planned value into JSON
     --strict             reject bytes after the top-level value (go-cty and
                          the default ignore them)
     --ignore-undefined-attributes
@@ -127,7 +132,7 @@ OPTIONS
                          written by an older schema) instead of failing with
                          "unsupported attribute"; map keys are not affected
     --max-input-size N   stop reading IN past N bytes with an error
-                         (default 2 GiB)
+                         (default 256 MiB, the protocol's message cap)
     --max-output-size N  fail rather than write more than N bytes
                          (default 256 MiB, the protocol's message cap)
     IN, OUT              files; `-` or absent means standard input/output
@@ -181,7 +186,7 @@ struct Args {
   std::string command;
   std::optional<std::string> type_json, schema_file, block, provider, from, to, as;
   bool hex = false, strict = false, list = false, all = false, ignore_undefined = false;
-  bool show_sensitive = false;
+  bool show_sensitive = false, unknown_as_null = false, help = false;
   size_t max_input_size = limits::kDefaultMaxInputSize;
   size_t max_output_size = limits::kDefaultMaxOutputSize;
   std::vector<std::string> positional;
@@ -215,6 +220,8 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--ignore-undefined-attributes") a.ignore_undefined = true;
     else if (s == "--hex") a.hex = true;
     else if (s == "--show-sensitive") a.show_sensitive = true;
+    else if (s == "--unknown-as-null") a.unknown_as_null = true;
+    else if (s == "--help" || s == "-h") a.help = true;
     else if (s == "--max-input-size") a.max_input_size = size_arg(need(i, "--max-input-size"), "--max-input-size");
     else if (s == "--max-output-size") a.max_output_size = size_arg(need(i, "--max-output-size"), "--max-output-size");
     else if (s == "--strict") a.strict = true;
@@ -271,6 +278,42 @@ Format parse_format(const std::optional<std::string>& f, const char* opt, bool a
   throw UsageError{std::string("bad value for ") + opt + ": " + *f};
 }
 
+// The part of the help about one command: its synopsis lines and its
+// paragraph of the description, then a pointer to the options.
+std::string command_usage(const std::string& cmd) {
+  std::istringstream in(kHelp);
+  std::string line, synopsis, description;
+  const std::string syn = "    dynval " + cmd + " ", desc = "    " + cmd + " ";
+  std::string section;  // the heading above the line
+  bool in_syn = false, in_desc = false;
+  while (std::getline(in, line)) {
+    if (!line.empty() && line[0] != ' ') section = line;
+    const bool continued = line.rfind("                ", 0) == 0;
+    in_syn = section == "SYNOPSIS" && (line.rfind(syn, 0) == 0 || (in_syn && continued));
+    in_desc = section == "DESCRIPTION" && (line.rfind(desc, 0) == 0 || (in_desc && continued));
+    if (in_syn) synopsis += line + '\n';
+    if (in_desc) description += line + '\n';
+  }
+  if (synopsis.empty()) throw UsageError{"unknown command " + cmd + " (try --help)"};
+  return "SYNOPSIS\n" + synopsis + "\nDESCRIPTION\n" + description +
+         "\nThe options, exit statuses and examples are in `dynval --help`.\n";
+}
+
+// Runs f; a document with several providers and no --provider is a usage
+// error that names the option (the library's message names its argument).
+template <class F>
+auto naming_provider(const Args& a, F&& f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    const std::string_view m = e.message(), tail = ": choose one by its address";
+    if (a.provider || e.status() != Status::InvalidArg || m.size() < tail.size() ||
+        m.substr(m.size() - tail.size()) != tail)
+      throw;
+    throw UsageError{std::string(m.substr(0, m.size() - tail.size())) + ": choose one with --provider ADDR"};
+  }
+}
+
 // The type to decode with and, when given, the schema it came from.
 struct Target {
   Type type;
@@ -289,18 +332,33 @@ Target load_schema(const Args& a) {
   } catch (const Error& e) {
     throw UsageError{e.message()};
   }
-  if (sel.kind == BlockKind::Identity) {
-    SchemaDocumentPtr d = SchemaDocument::parse(doc);
-    return {d->identity(d->find(sel, a.provider.value_or("")))->implied_type, nullptr};
+  return naming_provider(a, [&]() -> Target {
+    if (sel.kind == BlockKind::Identity) {
+      SchemaDocumentPtr d = SchemaDocument::parse(doc);
+      return {d->identity(d->find(sel, a.provider.value_or("")))->implied_type, nullptr};
+    }
+    doc.reserve(doc.size() + kJsonPadding);  // parse in place
+    SchemaPtr s = load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
+    return {s->implied_type(), s};
+  });
+}
+
+// A TYPE_JSON option's type. A bare word such as `string` is the commonest
+// slip: say that the option takes JSON.
+Type type_arg(const std::string& json, const char* opt) {
+  try {
+    return Type::from_json(json);
+  } catch (const Error& e) {
+    throw Error(e.status(),
+                std::string(opt) + " takes a type in go-cty's JSON form, e.g. '\"string\"' or "
+                "'[\"list\",\"string\"]' (the quotes are part of it): " + e.message(),
+                e.path(), e.offset());
   }
-  doc.reserve(doc.size() + kJsonPadding);  // parse in place
-  SchemaPtr s = load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
-  return {s->implied_type(), s};
 }
 
 Target target(const Args& a) {
   if (a.type_json && a.schema_file) throw UsageError{"give either --type or --schema, not both"};
-  if (a.type_json) return {Type::from_json(*a.type_json), nullptr};
+  if (a.type_json) return {type_arg(*a.type_json, "--type"), nullptr};
   if (a.schema_file) return load_schema(a);
   throw UsageError{"missing --type or --schema"};
 }
@@ -362,10 +420,21 @@ auto cutting_sensitive_paths(const Args& a, const Target& tg, F&& f) -> decltype
 int convert_value(const Args& a, Format from, Format to, const Target& tg) {
   const InputFile in = input_bytes(a, from);
   std::string out;
-  if (a.as) {
+  if (a.unknown_as_null) {
+    // Unknowns (which JSON cannot carry) become nulls of their types, as
+    // cty's UnknownAsNull does; through a value, since it rewrites it.
+    Value v = unknown_as_null(decode(a, from, in, tg.type));
+    Type t = tg.type;
+    if (a.as) {
+      t = type_arg(*a.as, "--as");
+      v = convert::convert(v, t);
+      t = t.without_optional();
+    }
+    encode(a, to, out, v, t, a.as ? nullptr : (tg.schema ? &tg.schema->block : nullptr));
+  } else if (a.as) {
     // Decode, convert (the --as type may carry optional markers), then
     // encode by the --as type without them.
-    const Type as = Type::from_json(*a.as);
+    const Type as = type_arg(*a.as, "--as");
     const Type enc = as.without_optional();
     const Value v = convert::convert(decode(a, from, in, tg.type), as);
     encode(a, to, out, v, enc, nullptr);  // the schema is not the --as type's
@@ -400,15 +469,10 @@ int cmd_convert(const Args& a) {
 int cmd_type(const Args& a) {
   if (a.list) {
     if (!a.schema_file) throw UsageError{"missing --schema"};
-    std::string doc = read_all(*a.schema_file, a.max_input_size);
-    doc.reserve(doc.size() + kJsonPadding);
+    // The same listing as schema --list.
+    SchemaDocumentPtr doc = SchemaDocument::parse(read_all(*a.schema_file, a.max_input_size));
     std::string out;
-    for (const auto& e : list_schemas_json(JsonInput{doc, doc.capacity()})) {
-      out += e.provider;
-      out += ' ';
-      out += e.selector.to_string();
-      out += '\n';
-    }
+    cli::append_listing(out, *doc, doc->providers().size() > 1);
     write_all("-", out);
     return kExitOk;
   }
@@ -438,7 +502,7 @@ int cmd_schema(const Args& a) {
     cli::append_document_json(out, *doc);
     out += '\n';
   } else {
-    cli::append_entry_json(out, *doc, doc->find(sel, a.provider.value_or("")));
+    cli::append_entry_json(out, *doc, naming_provider(a, [&] { return doc->find(sel, a.provider.value_or("")); }));
     out += '\n';
   }
   OutputLimit(a.max_output_size).check(out);
@@ -492,6 +556,11 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     Args a = parse_args(argc, argv);
+    if (a.help) {
+      std::fputs(command_usage(a.command).c_str(), stdout);
+      return kExitOk;
+    }
+    if (a.unknown_as_null && a.command != "convert") throw UsageError{"--unknown-as-null is an option of convert"};
     if (a.as && a.command != "convert") throw UsageError{"--as is an option of convert"};
     if (a.show_sensitive && a.command != "convert") throw UsageError{"--show-sensitive is an option of convert"};
     if (a.command == "convert") return cmd_convert(a);

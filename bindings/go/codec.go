@@ -20,7 +20,7 @@ type DecodeOptions struct {
 	RejectTrailing bool
 	// MaxDepth limits nesting depth (default 1000).
 	MaxDepth int
-	// MaxInputSize limits the input length in bytes (default 2 GiB).
+	// MaxInputSize limits the input length in bytes (default 256 MiB, the protocol's message cap).
 	MaxInputSize int
 	// MaxElements limits elements plus entries in the whole input (default
 	// 2^28).

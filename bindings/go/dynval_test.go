@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"math"
 	"math/big"
 	"os"
@@ -100,6 +101,33 @@ func TestCloseIsIdempotentAndNilSafe(t *testing.T) {
 		}
 	}()
 	v.IsNull()
+}
+
+// A value that is not there is a nil *Value: its predicates answer as for
+// a null (the plan idiom v.Lookup(Attr("x")).IsNull() needs no nil check),
+// and it prints as <nil>. A closed value still panics.
+func TestNilValueIsNull(t *testing.T) {
+	o, err := ObjectVal(map[string]*Value{"a": StringVal("x")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer o.Close()
+	missing := o.Lookup(Attr("missing"))
+	if missing != nil {
+		t.Fatal("lookup of a missing attribute is not nil")
+	}
+	if !missing.IsNull() || !missing.IsKnown() || !missing.IsWhollyKnown() || missing.RefinedNotNull() {
+		t.Fatal("a nil *Value is not null and known")
+	}
+	if o.Get("missing").IsNull() != true || o.Get("a").IsNull() {
+		t.Fatal("Get")
+	}
+	if got := missing.GoString(); got != "<nil>" {
+		t.Fatalf("GoString of nil: %s", got)
+	}
+	if got := fmt.Sprint(missing); got != "<nil>" {
+		t.Fatalf("Sprint of nil: %s", got)
+	}
 }
 
 func TestPrimitives(t *testing.T) {

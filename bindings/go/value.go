@@ -506,29 +506,46 @@ func (v *Value) Kind() Kind {
 	return k
 }
 
-// IsNull reports whether the value is null.
+// IsNull reports whether the value is null. A nil *Value (what Get, Index
+// and Lookup return for a value that is not there) counts as null, so
+// v.Lookup(dynval.Attr("x")).IsNull() needs no nil check.
 func (v *Value) IsNull() bool {
+	if v == nil {
+		return true
+	}
 	r := bool(C.dv_value_is_null(v.ptr()))
 	runtime.KeepAlive(v)
 	return r
 }
 
-// IsKnown reports whether the value is known (nulls are known).
+// IsKnown reports whether the value is known (nulls are known, and so is a
+// nil *Value, which counts as null).
 func (v *Value) IsKnown() bool {
+	if v == nil {
+		return true
+	}
 	r := bool(C.dv_value_is_known(v.ptr()))
 	runtime.KeepAlive(v)
 	return r
 }
 
-// IsWhollyKnown reports whether no unknown appears anywhere inside.
+// IsWhollyKnown reports whether no unknown appears anywhere inside (true
+// for a nil *Value).
 func (v *Value) IsWhollyKnown() bool {
+	if v == nil {
+		return true
+	}
 	r := bool(C.dv_value_is_wholly_known(v.ptr()))
 	runtime.KeepAlive(v)
 	return r
 }
 
-// RefinedNotNull reports whether v is an unknown refined as not null.
+// RefinedNotNull reports whether v is an unknown refined as not null (false
+// for a nil *Value).
 func (v *Value) RefinedNotNull() bool {
+	if v == nil {
+		return false
+	}
 	r := bool(C.dv_value_refined_not_null(v.ptr()))
 	runtime.KeepAlive(v)
 	return r
@@ -869,9 +886,14 @@ func (v *Value) Hash() uint64 {
 }
 
 // GoString renders the value in go-cty's GoString style for debugging, e.g.
-// cty.StringVal("x"). Not a stable format.
+// cty.StringVal("x"); "<nil>" for a nil *Value (a value that is not there,
+// such as the absent side of a diff) and "<closed>" after Close. Not a
+// stable format.
 func (v *Value) GoString() string {
-	if v == nil || v.src == nil || !v.src.live {
+	if v == nil {
+		return "<nil>"
+	}
+	if v.src == nil || !v.src.live {
 		return "<closed>"
 	}
 	var buf C.dv_buf_t

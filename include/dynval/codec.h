@@ -66,7 +66,7 @@ typedef struct dv_decode_options {
   uint32_t version;         /**< [`DV_DECODE_OPTIONS_VERSION`] */
   uint32_t flags;           /**< `DV_DECODE_*` bits */
   size_t max_depth;         /**< nesting depth (default 1000) */
-  size_t max_input_size;    /**< input bytes (default 2 GiB) */
+  size_t max_input_size;    /**< input bytes (default 256 MiB, the protocol's message cap) */
   size_t max_elements;      /**< elements + entries in the whole input (default 2^28) */
   size_t max_string_length; /**< bytes of one string (default 1 GiB) */
   size_t max_number_digits; /**< characters one number prints as (default 10000);

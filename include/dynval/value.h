@@ -357,15 +357,16 @@ DV_API const dv_type_t *dv_value_type(const dv_value_t *v);
 DV_API dv_type_kind_t dv_value_kind(const dv_value_t *v);
 
 /** True for a null value (known or not is separate: null values are known).
- *  @param v the value; NULL gives false. Thread-safe. */
+ *  @param v the value; NULL, what the lookups return for a value that is
+ *         not there, counts as null: true. Thread-safe. */
 DV_API bool dv_value_is_null(const dv_value_t *v);
 
 /** True unless the value is unknown (nulls are known).
- *  @param v the value; NULL gives false. Thread-safe. */
+ *  @param v the value; NULL counts as null: true. Thread-safe. */
 DV_API bool dv_value_is_known(const dv_value_t *v);
 
 /** True when no unknown value appears anywhere inside (cty `IsWhollyKnown`).
- *  @param v the value; NULL gives false. Thread-safe. */
+ *  @param v the value; NULL counts as null: true. Thread-safe. */
 DV_API bool dv_value_is_wholly_known(const dv_value_t *v);
 
 /* Section - Refinement queries (unknown values) */

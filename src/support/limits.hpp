@@ -49,7 +49,8 @@ inline constexpr size_t kMaxSupportedDepth = 4096;
 inline constexpr size_t kMaxTypeDepth = 4096;
 
 inline constexpr size_t kDefaultMaxDepth = 1000;
-inline constexpr size_t kDefaultMaxInputSize = size_t(1) << 31;
+// The provider protocol's message size cap, as for the output below.
+inline constexpr size_t kDefaultMaxInputSize = size_t(256) << 20;
 inline constexpr size_t kDefaultMaxElements = size_t(1) << 28;
 inline constexpr size_t kDefaultMaxStringLength = size_t(1) << 30;
 inline constexpr size_t kDefaultMaxNumberDigits = 10000;

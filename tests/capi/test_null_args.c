@@ -94,7 +94,9 @@ int main(void) {
   /* value.h accessors */
   CHECK(dv_value_type(NULL) == NULL);
   CHECK(dv_value_kind(NULL) == DV_TYPE_INVALID);
-  CHECK(!dv_value_is_null(NULL) && !dv_value_is_known(NULL) && !dv_value_is_wholly_known(NULL));
+  /* NULL is a value that is not there (a failed lookup): it counts as null. */
+  CHECK(dv_value_is_null(NULL) && dv_value_is_known(NULL) && dv_value_is_wholly_known(NULL));
+  CHECK(dv_value_is_null(dv_value_get(NULL, "x", 1)));
   CHECK(!dv_value_refined_not_null(NULL));
   CHECK(dv_value_refined_prefix(NULL).len == 0);
   INVALID(dv_value_refined_lower_bound(&v, NULL, NULL, &err));

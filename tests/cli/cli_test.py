@@ -145,14 +145,12 @@ def _():
     eq(out, b'["object",{"id":"string","name":"string"}]\n')
 
 
-@case("type --list lists every block")
+@case("type --list lists every block, as schema --list does")
 def _():
     rc, out, err = run("type", "--schema", SCHEMA, "--list")
     eq(rc, 0, "exit " + err)
-    lines = out.decode().split("\n")
-    assert "registry.example.com/acme/compute provider" in lines, lines
-    assert "registry.example.com/acme/compute resource:acme_server" in lines, lines
-    assert "registry.example.com/acme/compute data:acme_image" in lines, lines
+    eq(out.decode().split("\n"), ["provider", "resource:acme_server", "data:acme_image", ""], "selectors")
+    eq(run("schema", "--schema", SCHEMA, "--list")[1], out, "the same listing")
 
 
 @case("unknown block is invalid input (1)")
@@ -665,6 +663,87 @@ def _():
     eq(rc, 0, "exit " + err)
     eq(out == want, True, "output is the document with its providers sorted")
     assert cpu < 0.8, f"schema --all took {cpu:.2f} s of CPU (bound 0.8 s)"
+
+
+@case("a pipe or device is read up to the input limit, holding about what was read")
+def _():
+    # /dev/zero has no end: the tool reads one byte past --max-input-size
+    # and stops with the limit error. Grown by doubling, the buffer held
+    # twice the limit (2 GiB of zeros: 4.2 GB, 16 s); read in chunks it
+    # holds about the limit. The peak is measured in a fresh Python whose
+    # only child is the tool (ru_maxrss of RUSAGE_CHILDREN).
+    limit = 64 << 20
+    probe = (
+        "import resource, subprocess, sys\n"
+        "p = subprocess.run(sys.argv[1:], capture_output=True)\n"
+        "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+        "sys.stderr.write(p.stderr.decode())\n"
+    )
+    p = subprocess.run(["python3", "-c", probe, DYNVAL, "convert", "--max-input-size", str(limit),
+                        "--type", '"string"', "--from", "json", "--to", "json", "/dev/zero", "/dev/null"],
+                       capture_output=True, text=True, timeout=60)
+    rc, peak_kib = map(int, p.stdout.split())
+    eq(rc, 1, "exit")
+    eq("limit" in p.stderr, True, "limit error: " + p.stderr)
+    assert peak_kib * 1024 < limit * 3 // 2, f"peak {peak_kib} KiB for a {limit >> 20} MiB limit"
+    # The default limit is the protocol's message cap, 256 MiB.
+    eq("default 256 MiB" in run("--help")[1].decode(), True, "documented default")
+
+
+@case("every command prints its own usage with --help (exit 0)")
+def _():
+    for cmd in ("convert", "type", "schema", "inspect", "validate"):
+        rc, out, err = run(cmd, "--help")
+        eq(rc, 0, cmd + " --help exit: " + err)
+        text = out.decode()
+        assert text.startswith("SYNOPSIS\n    dynval " + cmd + " "), text
+        assert "\n    " + cmd + " " in text.split("DESCRIPTION", 1)[1], text
+        eq("dynval --help" in text, True, "points to the full help")
+    rc, _, err = run("nope", "--help")
+    eq(rc, 2, "unknown command: " + err)
+
+
+@case("a type option that is not JSON says that it takes JSON")
+def _():
+    rc, _, err = run("convert", "--type", "string", "--from", "json", "--to", "json", stdin=b'"a"')
+    eq(rc, 1, "exit")
+    assert "--type takes a type in go-cty's JSON form, e.g. '\"string\"'" in err, err
+    rc, _, err = run("convert", "--type", '"string"', "--as", "number", "--from", "json", "--to", "json", stdin=b'"1"')
+    eq(rc, 1, "exit")
+    assert "--as takes a type" in err, err
+
+
+@case("a document with several providers and no --provider: usage error naming --provider")
+def _():
+    one = '"%s":{"provider":{"version":0,"block":{"attributes":{"a":{"type":"string","optional":true}}}}}'
+    doc = '{"format_version":"1.0","provider_schemas":{%s,%s}}' % (one % "p/a", one % "p/b")
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "s.json")
+        with open(path, "w") as f:
+            f.write(doc)
+        for args in (("type", "--schema", path, "--block", "provider"),
+                     ("schema", "--schema", path, "--block", "provider"),
+                     ("convert", "--schema", path, "--block", "provider", "--from", "json", "--to", "json")):
+            rc, _, err = run(*args, stdin=b'{"a":"x"}')
+            eq(rc, 2, " ".join(args[:1]) + ": " + err)
+            assert 'several providers ("p/a", "p/b"): choose one with --provider ADDR' in err, err
+        rc, out, err = run("type", "--schema", path, "--block", "provider", "--provider", "p/b")
+        eq((rc, out), (0, b'["object",{"a":"string"}]\n'), err)
+        eq(run("type", "--schema", path, "--list")[1], b"p/a provider\np/b provider\n", "listing with providers")
+
+
+@case("convert --unknown-as-null writes unknowns as nulls (a plan as JSON)")
+def _():
+    base = ("convert", "--schema", SCHEMA, "--block", "resource:acme_server", "--from", "msgpack")
+    rc, _, err = run(*base, "--to", "json", PLAN)
+    eq(rc, 1, "unknowns cannot be JSON without it: " + err)
+    rc, out, err = run(*base, "--to", "json", "--unknown-as-null", PLAN)
+    eq(rc, 0, "exit " + err)
+    v = json.loads(out)
+    eq((v["arn"], v["id"], v["memory_gib"], v["cpu"]), (None, None, None, 4), "unknowns are null, the rest kept")
+    eq(v["network_interface"][0]["mac_address"], None, "nested unknowns too")
+    rc, _, err = run("type", "--schema", SCHEMA, "--block", "provider", "--unknown-as-null")
+    eq(rc, 2, "an option of convert only: " + err)
 
 
 finish()

@@ -194,7 +194,7 @@ pub struct dv_decode_options {
     pub flags: u32,
     #[doc = "< nesting depth (default 1000)"]
     pub max_depth: usize,
-    #[doc = "< input bytes (default 2 GiB)"]
+    #[doc = "< input bytes (default 256 MiB, the protocol's message cap)"]
     pub max_input_size: usize,
     #[doc = "< elements + entries in the whole input (default 2^28)"]
     pub max_elements: usize,
@@ -741,11 +741,11 @@ extern "C" {
     pub fn dv_value_type(v: *const dv_value_t) -> *const dv_type_t;
     #[doc = " Returns the kind of the value's type (`DV_TYPE_DYNAMIC` only for null or\n unknown values of the dynamic pseudo-type).\n @param v the value; NULL gives `DV_TYPE_INVALID`.\n Thread-safe."]
     pub fn dv_value_kind(v: *const dv_value_t) -> dv_type_kind_t;
-    #[doc = " True for a null value (known or not is separate: null values are known).\n  @param v the value; NULL gives false. Thread-safe."]
+    #[doc = " True for a null value (known or not is separate: null values are known).\n  @param v the value; NULL, what the lookups return for a value that is\n         not there, counts as null: true. Thread-safe."]
     pub fn dv_value_is_null(v: *const dv_value_t) -> bool;
-    #[doc = " True unless the value is unknown (nulls are known).\n  @param v the value; NULL gives false. Thread-safe."]
+    #[doc = " True unless the value is unknown (nulls are known).\n  @param v the value; NULL counts as null: true. Thread-safe."]
     pub fn dv_value_is_known(v: *const dv_value_t) -> bool;
-    #[doc = " True when no unknown value appears anywhere inside (cty `IsWhollyKnown`).\n  @param v the value; NULL gives false. Thread-safe."]
+    #[doc = " True when no unknown value appears anywhere inside (cty `IsWhollyKnown`).\n  @param v the value; NULL counts as null: true. Thread-safe."]
     pub fn dv_value_is_wholly_known(v: *const dv_value_t) -> bool;
     #[doc = " True when `v` is an unknown value refined as definitely not null.\n @param v the value; NULL, known and null values give false.\n Thread-safe."]
     pub fn dv_value_refined_not_null(v: *const dv_value_t) -> bool;

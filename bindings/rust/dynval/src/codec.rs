@@ -127,7 +127,7 @@ impl DecodeOptions {
         self
     }
 
-    /// Maximum input size in bytes (default 2 GiB).
+    /// Maximum input size in bytes (default 256 MiB, the protocol's message cap).
     ///
     /// ```
     /// use dynval::{DecodeOptions, Type, Value};
