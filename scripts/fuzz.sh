@@ -11,7 +11,8 @@
 #               committed seed corpus tests/fuzz/corpus/<target> (libFuzzer
 #               -merge=1, so only coverage-increasing inputs are kept)
 #   TARGET      msgpack_decode json_decode type_json schema_json schema_proto
-#               transcode roundtrip build (default: all)
+#               transcode roundtrip build ops (default: all, every
+#               tests/fuzz/fuzz_<target>.cpp)
 #
 # Each target fuzzes a working copy of its seeds in BUILD_DIR/fuzz-work/<target>
 # (kept between runs, so campaigns accumulate). A crash, leak, sanitizer
@@ -22,7 +23,8 @@
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 secs=60 jobs=1 build="$root/build-fuzz" merge=0 seed=0 targets=()
-all=(msgpack_decode json_decode type_json schema_json schema_proto transcode roundtrip build)
+all=()
+for f in "$root"/tests/fuzz/fuzz_*.cpp; do t="${f##*/fuzz_}"; all+=("${t%.cpp}"); done
 while [ $# -gt 0 ]; do
   case "$1" in
     -t) secs="$2"; shift 2 ;;
@@ -30,7 +32,7 @@ while [ $# -gt 0 ]; do
     -b) build="$2"; shift 2 ;;
     -s) seed="$2"; shift 2 ;;
     --merge) merge=1; shift ;;
-    -h|--help) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) targets+=("$1"); shift ;;
   esac
 done

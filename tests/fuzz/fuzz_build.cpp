@@ -72,7 +72,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t depth = 0;
   Value v, again;
   try {
-    v = build(data, size, depth);
+    v = fuzz::timed("build", size, [&] { return build(data, size, depth); });
     size_t d2 = 0;
     again = build(data, size, d2);
   } catch (const Error& e) {

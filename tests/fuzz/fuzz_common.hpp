@@ -20,13 +20,19 @@
 // Past kMaxTypeDepth levels a collection kind becomes a primitive (and a
 // deep kind is read once per type at most), so every input reads as some
 // type in a bounded number of bytes. write_type() is the inverse, used to
-// turn go-cty's (type, bytes) pairs into seeds.
+// turn go-cty's (type, bytes) pairs and the hostile shapes of
+// crash-inputs.tsv into seeds.
+//
+// Timed / timed() is the size-to-time check every target may put around
+// the library call it tests: a call that takes longer than
+// time_bound_seconds(input size) is a finding.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -50,6 +56,45 @@ namespace dynval::fuzz {
       std::abort();                                                                  \
     }                                                                                \
   } while (0)
+
+// The size-to-time check: an operation on an input of n bytes may take
+// 2 s + 2 ms per byte of wall time. The bound is generous on purpose (a
+// loaded CI machine, AddressSanitizer, a debug build): what it catches is a
+// blow-up, an input of a few kilobytes that takes seconds to minutes (diff
+// of nested sets doubling per level, quadratic flatmap counts), never
+// noise. libFuzzer's own -timeout covers the whole input; this names the
+// operation, and also holds when the corpus is replayed without libFuzzer.
+inline double time_bound_seconds(size_t input_size) { return 2.0 + 0.002 * double(input_size); }
+
+// Measures its lifetime (the operation, whether it returns or throws) and
+// traps with a message naming the operation when it exceeds the bound.
+class Timed {
+ public:
+  Timed(const char* what, size_t input_size)
+      : what_(what), size_(input_size), start_(std::chrono::steady_clock::now()) {}
+  Timed(const Timed&) = delete;
+  Timed& operator=(const Timed&) = delete;
+  ~Timed() {
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    if (s > time_bound_seconds(size_)) {
+      std::fprintf(stderr, "size-to-time check failed: %s took %.3f s on an input of %zu bytes (bound %.3f s)\n",
+                   what_, s, size_, time_bound_seconds(size_));
+      __builtin_trap();
+    }
+  }
+
+ private:
+  const char* what_;
+  size_t size_;
+  std::chrono::steady_clock::time_point start_;
+};
+
+// f() under the size-to-time check; returns what f returns.
+template <class F>
+decltype(auto) timed(const char* what, size_t input_size, F&& f) {
+  Timed t(what, input_size);
+  return f();
+}
 
 constexpr int kMaxTypeDepth = 8;
 
@@ -125,10 +170,52 @@ inline Type read_type(Reader& r, int depth = 0, bool* deep_used = nullptr) {
   }
 }
 
+// How many times in a row `t` is wrapped in `shape` (deep_type's shapes),
+// and the type inside those wraps.
+inline size_t shape_wraps(const Type& t, unsigned shape, Type& inner) {
+  size_t n = 0;
+  inner = t;
+  for (;;) {
+    const TypeKind k = inner.kind();
+    if (shape == 0 && k == TypeKind::Set && inner.element().kind() == TypeKind::Tuple &&
+        inner.element().tuple_size() == 2 && inner.element().tuple_elem(0).kind() == TypeKind::String) {
+      inner = Type(inner.element().tuple_elem(1));
+    } else if ((shape == 1 && k == TypeKind::List) || (shape == 2 && k == TypeKind::Set) ||
+               (shape == 3 && k == TypeKind::Map)) {
+      inner = Type(inner.element());
+    } else {
+      return n;
+    }
+    ++n;
+  }
+}
+
+// Levels of collection types nested in t (0 for a primitive).
+inline size_t type_levels(const Type& t) {
+  size_t d = 0;
+  switch (t.kind()) {
+    case TypeKind::List:
+    case TypeKind::Set:
+    case TypeKind::Map: return 1 + type_levels(t.element());
+    case TypeKind::Object:
+      for (size_t i = 0; i < t.attr_count(); ++i) d = std::max(d, type_levels(t.attr_type(i)));
+      return 1 + d;
+    case TypeKind::Tuple:
+      for (size_t i = 0; i < t.tuple_size(); ++i) d = std::max(d, type_levels(t.tuple_elem(i)));
+      return 1 + d;
+    default: return 0;
+  }
+}
+
 // Appends the grammar bytes of t. Returns false when t cannot be expressed
 // (more than 5 attributes or elements, names longer than 31 bytes, deeper
-// than kMaxTypeDepth).
-inline bool write_type(std::string& out, const Type& t, int depth = 0) {
+// than kMaxTypeDepth). A type too deep for the ordinary kinds is written
+// with the deep kind where one stretch of it is an even number (2 to 512)
+// of wraps in one of its shapes, such as set(set(...(string))) 28 levels
+// deep or the nested sets set(tuple([string, ...])) of round two.
+inline bool write_type(std::string& out, const Type& t, int depth = 0, bool* deep_used = nullptr) {
+  bool deep_here = false;
+  if (deep_used == nullptr) deep_used = &deep_here;
   switch (t.kind()) {
     case TypeKind::Bool: out += char(0); return true;
     case TypeKind::Number: out += char(1); return true;
@@ -136,11 +223,32 @@ inline bool write_type(std::string& out, const Type& t, int depth = 0) {
     case TypeKind::Dynamic: out += char(3); return true;
     default: break;
   }
+  if (!*deep_used && depth < kMaxTypeDepth && size_t(depth) + type_levels(t) > size_t(kMaxTypeDepth)) {
+    unsigned best = 0;
+    size_t wraps = 0;
+    for (unsigned shape = 0; shape < 4; ++shape) {
+      Type inner;
+      const size_t n = shape_wraps(t, shape, inner);
+      if (n > wraps) best = shape, wraps = n;
+    }
+    // An odd count: the outermost wrap as ordinary kinds, the rest below.
+    if (wraps >= 2 && wraps % 2 == 0) {
+      const size_t levels = std::min<size_t>(wraps, 512);
+      Type inner = t;
+      for (size_t i = 0; i < levels; ++i)
+        inner = best == 0 ? Type(inner.element().tuple_elem(1)) : Type(inner.element());
+      out += char(9);
+      out += char(levels / 2 - 1);
+      out += char(best);
+      *deep_used = true;
+      return write_type(out, inner, depth + 1, deep_used);
+    }
+  }
   if (depth >= kMaxTypeDepth) return false;
   switch (t.kind()) {
-    case TypeKind::List: out += char(4); return write_type(out, t.element(), depth + 1);
-    case TypeKind::Set: out += char(5); return write_type(out, t.element(), depth + 1);
-    case TypeKind::Map: out += char(6); return write_type(out, t.element(), depth + 1);
+    case TypeKind::List: out += char(4); return write_type(out, t.element(), depth + 1, deep_used);
+    case TypeKind::Set: out += char(5); return write_type(out, t.element(), depth + 1, deep_used);
+    case TypeKind::Map: out += char(6); return write_type(out, t.element(), depth + 1, deep_used);
     case TypeKind::Object: {
       if (t.attr_count() > 5) return false;
       out += char(7);
@@ -150,7 +258,7 @@ inline bool write_type(std::string& out, const Type& t, int depth = 0) {
         if (name.size() > 31) return false;
         out += char(name.size() | (t.attr_optional(i) ? 128 : 0));
         out += name;
-        if (!write_type(out, t.attr_type(i), depth + 1)) return false;
+        if (!write_type(out, t.attr_type(i), depth + 1, deep_used)) return false;
       }
       return true;
     }
@@ -159,7 +267,7 @@ inline bool write_type(std::string& out, const Type& t, int depth = 0) {
       out += char(8);
       out += char(t.tuple_size());
       for (size_t i = 0; i < t.tuple_size(); ++i)
-        if (!write_type(out, t.tuple_elem(i), depth + 1)) return false;
+        if (!write_type(out, t.tuple_elem(i), depth + 1, deep_used)) return false;
       return true;
     }
   }
@@ -232,7 +340,7 @@ int run_decode_target(const uint8_t* data, size_t size, Decode&& decode) {
     codec::DecodeOptions opts;
     opts.trailing = trailing;
     try {
-      Value v = decode(in.payload, in.type, opts);
+      Value v = timed("decode", size, [&] { return decode(in.payload, in.type, opts); });
       FUZZ_CHECK(v.raw_equals(v));
       (void)v.hash();
       (void)v.equals(v);

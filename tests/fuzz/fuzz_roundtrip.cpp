@@ -90,7 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string_view in = ti.payload;
   Value v;
   try {
-    v = from_json ? codec::json_decode(in, type) : codec::msgpack_decode(in, type);
+    v = fuzz::timed("decode", size, [&] { return from_json ? codec::json_decode(in, type) : codec::msgpack_decode(in, type); });
   } catch (const Error& e) {
     fuzz::check_error(e, in.size());
     return 0;

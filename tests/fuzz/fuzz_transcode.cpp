@@ -48,12 +48,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           codec::msgpack_encode(out, decode(), type);
         }
       });
-      const Outcome got = run([&](std::string& out) {
-        if (from_json) {
-          to_json ? codec::json_to_json(out, in, type, opts) : codec::json_to_msgpack(out, in, type, opts);
-        } else {
-          to_json ? codec::msgpack_to_json(out, in, type, opts) : codec::msgpack_to_msgpack(out, in, type, opts);
-        }
+      const Outcome got = fuzz::timed("transcode", size, [&] {
+        return run([&](std::string& out) {
+          if (from_json) {
+            to_json ? codec::json_to_json(out, in, type, opts) : codec::json_to_msgpack(out, in, type, opts);
+          } else {
+            to_json ? codec::msgpack_to_json(out, in, type, opts) : codec::msgpack_to_msgpack(out, in, type, opts);
+          }
+        });
       });
       check(want, got, from_json ? (to_json ? "json->json" : "json->msgpack")
                                  : (to_json ? "msgpack->json" : "msgpack->msgpack"));
