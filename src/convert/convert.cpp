@@ -648,10 +648,13 @@ Type Planner::dynamic_replace_known(const Type& in, const Type& out) {
       return out;
     }
     case TypeKind::Tuple: {
-      // go-cty reads in's element types only for out's elements (and
-      // panics when in has none); an empty tuple needs none.
+      // go-cty reads in's element types only for out's elements, and
+      // panics ("TupleElementType on non-tuple Type") when in has none: a
+      // null or unknown map converted to an object with an optional tuple
+      // attribute. A conversion error here; an empty tuple needs none.
       if (out.tuple_size() != 0 && (in.kind() != TypeKind::Tuple || in.tuple_size() < out.tuple_size())) {
-        throw Error(Status::Internal, "dynamic_replace: tuple type against " + in.friendly_name());
+        throw Error(Status::TypeMismatch, "a null or unknown " + in.friendly_name() +
+                                              " cannot become a value of type " + out.friendly_name());
       }
       std::vector<Type> elems;
       for (size_t i = 0; i < out.tuple_size(); ++i) elems.push_back(dynamic_replace(in.tuple_elem(i), out.tuple_elem(i)));

@@ -131,6 +131,13 @@ TEST(Convert, NullsAndUnknowns) {
   EXPECT_EQ(conv(Value::null(T("[\"list\",\"number\"]")), "[\"set\",\"dynamic\"]"), "[\"set\",\"number\"] null");
   // But only where a conversion exists for the types.
   EXPECT_EQ(conv(Value::null(Type::number()), "\"bool\""), "error: bool required, but have number");
+  // A null or unknown map to an object with an optional tuple attribute:
+  // go-cty panics ("TupleElementType on non-tuple Type"); a conversion
+  // error here (found by fuzz_ops; it was an internal error).
+  const char* opt_tuple = "[\"object\",{\"a\":[\"tuple\",[\"bool\"]]},[\"a\"]]";
+  for (const Value& v : {Value::null(T("[\"map\",\"number\"]")), Value::unknown(T("[\"map\",\"number\"]"))}) {
+    EXPECT_EQ(conv(v, opt_tuple), "error: a null or unknown number cannot become a value of type tuple");
+  }
 
   Refinements r;
   r.not_null = true;
