@@ -16,9 +16,18 @@
 #include <time.h>
 
 #include <cstdio>
+#include <map>
 #include <string>
 #include <thread>
 
+#include "codec/codec.hpp"
+#include "convert/convert.hpp"
+#include "support/error.hpp"
+#include "support/limits.hpp"
+#include "types/type.hpp"
+#include "values/path.hpp"
+#include "values/value.hpp"
+#include "values/walk.hpp"
 #include "heap_count.hpp"
 
 namespace {
@@ -76,13 +85,6 @@ constexpr double kSlowdown = 1;
 
 // ---------------------------------------------------------------------------
 // Items 1 and 2: dv_value_diff (values/diff.cpp)
-
-#include "codec/codec.hpp"
-#include "support/limits.hpp"
-#include "types/type.hpp"
-#include "values/path.hpp"
-#include "values/value.hpp"
-#include "values/walk.hpp"
 
 namespace {
 
@@ -164,8 +166,6 @@ TEST(HostileRound3, DiffPathsShareTheirPrefixes) {
 // nested, where the JSON decoder refuses one deeper than max_depth. Both
 // formats, every entry point, now draw the line at the same depth.
 
-#include "support/error.hpp"
-
 namespace {
 
 namespace codec = dynval::codec;
@@ -226,10 +226,6 @@ TEST(HostileRound3, SkippedValuesCountAgainstTheDepthLimit) {
 // "l.i.#" = m built m^2 elements (m = 5,000, 60 KB: 4.6 s, 0.79 GB). The
 // elements that counts call for beyond the entries draw on one budget per
 // state, sized by its bytes.
-
-#include <map>
-
-#include "convert/convert.hpp"
 
 TEST(HostileRound3, FlatmapNestedCountsShareOneBudget) {
   const Type t = Type::object({{"l", Type::list(Type::list(Type::string())), false}});
