@@ -8,6 +8,11 @@
 // directory, point PKG_CONFIG_PATH at BUILD/meson-uninstalled; its Libs carry
 // an rpath to the library, so programs run without LD_LIBRARY_PATH.
 //
+// With the build tag dynval_static (`go build -tags dynval_static`), the
+// package links libdynval.a instead, through pkg-config's dynval-static
+// module: the program then needs no libdynval.so at run time, only the C++
+// runtime and libc, as a provider plugin shipped as one executable must.
+//
 // # Ownership
 //
 // [Value], [Type], [Schema], [IdentitySchema], [SchemaDocument] and [Builder]
@@ -46,7 +51,8 @@
 package dynval
 
 /*
-#cgo pkg-config: dynval
+#cgo !dynval_static pkg-config: dynval
+#cgo dynval_static pkg-config: --static dynval-static
 #include <stdlib.h>
 #include <string.h>
 #include <dynval/dynval.h>

@@ -4,17 +4,22 @@
 //! Order of resolution:
 //!
 //! 1. `DYNVAL_LIB_DIR=/dir`: link the library in that directory directly,
-//!    without pkg-config (custom installs, static archives). With
-//!    `DYNVAL_STATIC=1` the archive `libdynval.a` is linked statically; its
-//!    own dependencies are then taken from `DYNVAL_STATIC_DEPS` (a
-//!    comma-separated list of library names, default
-//!    `stdc++,utf8proc,simdjson`).
+//!    without pkg-config (custom installs).
 //! 2. Otherwise pkg-config, asking for `dynval` in the ABI-compatible range
 //!    `>= 0.3.0, < 0.4.0` (while 0.x, each minor release is an ABI). Set
 //!    `PKG_CONFIG_PATH=<meson build>/meson-uninstalled` to use an uninstalled
 //!    meson build: pkg-config then resolves `dynval` to
-//!    `dynval-uninstalled.pc`. `DYNVAL_STATIC=1` asks pkg-config for a static
-//!    link.
+//!    `dynval-uninstalled.pc`.
+//!
+//! Static linking (the cargo feature `static`, or `DYNVAL_STATIC=1`): the
+//! archive `libdynval.a` is linked into the program, which then needs no
+//! libdynval.so at run time (a provider plugin ships as one executable).
+//! The archive is looked up in `DYNVAL_LIB_DIR`, else in the directories of
+//! pkg-config's `dynval-static` module, whose libraries besides it (the C++
+//! runtime) are linked too; with `DYNVAL_LIB_DIR` they come from
+//! `DYNVAL_STATIC_DEPS` (comma-separated names, default `stdc++,m`). A
+//! missing archive is an error: the build never falls back to the shared
+//! library.
 //!
 //! Running without `LD_LIBRARY_PATH` when the library is outside the
 //! loader's search path (an uninstalled meson build, a private prefix):
@@ -77,7 +82,7 @@ fn main() {
     // take below.
     let lib_dir = env_var("DYNVAL_LIB_DIR");
     let include_dir = env_var("DYNVAL_INCLUDE_DIR");
-    let want_static = env_flag("DYNVAL_STATIC");
+    let want_static = env::var_os("CARGO_FEATURE_STATIC").is_some() || env_flag("DYNVAL_STATIC");
     let no_rpath = env_flag("DYNVAL_NO_RPATH");
     let static_deps = env_var("DYNVAL_STATIC_DEPS");
 
@@ -85,23 +90,16 @@ fn main() {
     let mut include_dirs: Vec<PathBuf> = Vec::new();
     let mut pkg_config_rpaths: Vec<PathBuf> = Vec::new();
 
-    if let Some(dir) = lib_dir {
+    if want_static {
+        link_static(lib_dir.map(PathBuf::from), static_deps, &mut include_dirs);
+    } else if let Some(dir) = lib_dir {
         let dir = PathBuf::from(dir);
         println!("cargo:rustc-link-search=native={}", dir.display());
-        if want_static {
-            println!("cargo:rustc-link-lib=static=dynval");
-            let deps = static_deps.unwrap_or_else(|| "stdc++,utf8proc,simdjson".to_string());
-            for dep in deps.split(',').map(str::trim).filter(|d| !d.is_empty()) {
-                println!("cargo:rustc-link-lib={dep}");
-            }
-        } else {
-            println!("cargo:rustc-link-lib=dylib=dynval");
-        }
+        println!("cargo:rustc-link-lib=dylib=dynval");
         lib_dirs.push(dir);
     } else {
         let lib = pkg_config::Config::new()
             .range_version(MIN_VERSION..MAX_VERSION_EXCLUSIVE)
-            .statik(want_static)
             .probe("dynval");
         match lib {
             Ok(lib) => {
@@ -152,6 +150,51 @@ fn main() {
         println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
     }
     runtime_link_dir(&rpath_dirs);
+}
+
+/// Links `libdynval.a` from `dir` (`DYNVAL_LIB_DIR`) or from the
+/// directories of pkg-config's `dynval-static`, and what it needs besides.
+/// Panics when the archive is not there: a static build that silently
+/// linked the shared library would fail only on the user's machine.
+fn link_static(dir: Option<PathBuf>, static_deps: Option<String>, include_dirs: &mut Vec<PathBuf>) {
+    let (dirs, deps): (Vec<PathBuf>, Vec<String>) = match dir {
+        Some(dir) => {
+            let deps = static_deps.unwrap_or_else(|| "stdc++,m".to_string());
+            (vec![dir], deps.split(',').map(str::trim).filter(|d| !d.is_empty()).map(String::from).collect())
+        }
+        None => {
+            // cargo_metadata(false): pkg-config's `-l:libdynval.a` is not a
+            // name the crate can hand to cargo; we print the links ourselves.
+            let lib = pkg_config::Config::new()
+                .range_version(MIN_VERSION..MAX_VERSION_EXCLUSIVE)
+                .cargo_metadata(false)
+                .probe("dynval-static")
+                .unwrap_or_else(|e| {
+                    panic!(
+                        "\n\nstatic linking: libdynval's pkg-config module `dynval-static` \
+                         ({MIN_VERSION} <= version < {MAX_VERSION_EXCLUSIVE}) was not found:\n{e}\n\n\
+                         Point PKG_CONFIG_PATH at a meson build's meson-uninstalled folder or an \
+                         install's lib/pkgconfig, or set DYNVAL_LIB_DIR to the directory holding \
+                         libdynval.a.\n"
+                    )
+                });
+            include_dirs.extend(lib.include_paths);
+            let deps = lib.libs.into_iter().filter(|l| l != ":libdynval.a" && l != "dynval").collect();
+            (lib.link_paths, deps)
+        }
+    };
+    let Some(found) = dirs.iter().find(|d| d.join("libdynval.a").is_file()) else {
+        panic!(
+            "\n\nstatic linking: libdynval.a is not in {:?}. Build it (meson builds it beside \
+             libdynval.so) or turn static linking off; the shared library is never used instead.\n",
+            dirs
+        );
+    };
+    println!("cargo:rustc-link-search=native={}", found.display());
+    println!("cargo:rustc-link-lib=static=dynval");
+    for dep in deps {
+        println!("cargo:rustc-link-lib=dylib={dep}");
+    }
 }
 
 /// Links the runtime names of the library (`libdynval.so.*`, never the
