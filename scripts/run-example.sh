@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job, from a fresh checkout: installs the dependencies, builds
-# libdynval and the dynval tool, and decodes the bundled example (a planned
+# libdynval (shared and static), the dynval tool and the C examples (which
+# README's next sections run), and decodes the bundled example (a planned
 # state with unknown values, per the schema of a resource) into a human view.
 #
 # Usage: scripts/run-example.sh [BUILD_DIR]      (default: build)
@@ -11,7 +12,8 @@ cd "$root"
 
 scripts/install-deps.sh
 [ -f "$build/build.ninja" ] || meson setup "$build" >/dev/null
-meson compile -C "$build" cli/dynval >/dev/null
+meson compile -C "$build" cli/dynval capi/libdynval.a examples/decode_example examples/plan_example \
+  examples/upgrade_example examples/paths_example >/dev/null
 
 set -x
 "$build/cli/dynval" convert \

@@ -16,6 +16,8 @@
   ("package CHECK ok|FAILED").
 - LOG_DIR/e2e.log: one test per check of the OpenTofu run
   (scripts/e2e-opentofu.sh: "e2e CHECK ok|FAILED").
+- LOG_DIR/static.log: one test per check of the static-linking test
+  (scripts/static-test.sh: "static CHECK ok|FAILED").
 - LOG_DIR/rust.log: cargo's "test result:" lines; a failing step before
   cargo test (bindings check, fmt, clippy, example) counts as one failure.
 - LOG_DIR/go.log: go test -v "--- PASS/FAIL/SKIP" lines of top-level tests;
@@ -134,7 +136,8 @@ def count_lines(name, word, bad):
 for name, word, bad in (("fuzz.log", "fuzz", "FINDING"),
                         ("quickstart.log", "quickstart", "FAILED"),
                         ("package.log", "package", "FAILED"),
-                        ("e2e.log", "e2e", "FAILED")):
+                        ("e2e.log", "e2e", "FAILED"),
+                        ("static.log", "static", "FAILED")):
     p, f = count_lines(name, word, bad)
     passed, failed = passed + p, failed + f
 

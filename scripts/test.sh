@@ -4,8 +4,9 @@
 # headers, ABI symbols and abidiff baseline, CLI, examples, fuzz corpus
 # replays, hardening, go-cty cross-checks), the install test, the Debian
 # packages (scripts/package-test.sh: build, lintian, a C program against
-# them), the Rust bindings (cargo test, clippy), the Go binding (go vet, go
-# test -race), the go-cty conformance suite and README's quick starts
+# them), static linking in C, Go and Rust (scripts/static-test.sh: no
+# libdynval.so needed at run time), the Rust bindings (cargo test, clippy),
+# the Go binding (go vet, go test -race), the go-cty conformance suite and README's quick starts
 # (scripts/quickstart-test.py), the example provider driven by a real
 # OpenTofu (scripts/e2e-opentofu.sh); then the Meson suites again under
 # AddressSanitizer + UndefinedBehaviorSanitizer, the concurrency tests under
@@ -57,6 +58,10 @@ if [ "${DYNVAL_SKIP_PACKAGES:-0}" != 1 ]; then
 fi
 
 if [ "${DYNVAL_SKIP_BINDINGS:-0}" != 1 ]; then
+  echo "== static linking (C, Go, Rust)"
+  scripts/static-test.sh "$build" 2>&1 | tee "$logs/static.log"
+  echo "exit=${PIPESTATUS[0]}" >> "$logs/static.log"
+
   echo "== Rust bindings"
   bindings/rust/test.sh "$build" 2>&1 | tee "$logs/rust.log"
   echo "exit=${PIPESTATUS[0]}" >> "$logs/rust.log"
