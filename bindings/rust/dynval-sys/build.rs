@@ -98,9 +98,7 @@ fn main() {
         println!("cargo:rustc-link-lib=dylib=dynval");
         lib_dirs.push(dir);
     } else {
-        let lib = pkg_config::Config::new()
-            .range_version(MIN_VERSION..MAX_VERSION_EXCLUSIVE)
-            .probe("dynval");
+        let lib = pkg_config::Config::new().range_version(MIN_VERSION..MAX_VERSION_EXCLUSIVE).probe("dynval");
         match lib {
             Ok(lib) => {
                 lib_dirs.extend(lib.link_paths);
