@@ -1,7 +1,7 @@
 // The protobuf wire format, for the few plugin-protocol messages libdynval
 // reads and writes itself (tfplugin5/6 `Schema` and `ResourceIdentitySchema`
-// in schema/schema_proto.cpp): a small, total reader and the writer's four
-// primitives. No protobuf library.
+// in schema/schema_proto.cpp, `AttributePath` in values/path_proto.cpp): a
+// small, total reader and the writer's four primitives. No protobuf library.
 //
 // Reading follows proto3 / protobuf-go: a later scalar wins, unknown fields
 // (and known fields with an unexpected wire type, which protobuf-go treats
