@@ -100,4 +100,21 @@ DV_API dv_status_t dv_path_apply(dv_value_t** out, const dv_path_t* p, const dv_
   });
 }
 
+DV_API dv_status_t dv_path_to_attribute_path(dv_buf_t* out, const dv_path_t* p, dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    capi::fill_buf(out, encode_attribute_path(need(p, "path")->p));
+  });
+}
+
+DV_API dv_status_t dv_path_from_attribute_path(dv_path_t** out, const void* data, size_t len, dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    std::string_view bytes = capi::in_str(static_cast<const char*>(data), len, "data");
+    Path p = decode_attribute_path(
+        std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(bytes.data()), bytes.size()));
+    *out = new dv_path{std::move(p)};
+  });
+}
+
 }  // extern "C"

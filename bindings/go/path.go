@@ -174,6 +174,46 @@ func (p Path) Apply(v *Value) (*Value, error) {
 	return newValue(out), nil
 }
 
+// AttributePath encodes the path as the protobuf bytes of the plugin
+// protocol's AttributePath message (tfplugin5 and tfplugin6 alike), as Go's
+// protobuf writes it, for a diagnostic's attribute or a RequiresReplace
+// entry: Attr steps become attribute_name, Key steps element_key_string,
+// Index steps element_key_int. The protocol cannot name a set element, so
+// the message stops before the first StepElement and names the whole set,
+// as terraform-plugin-go does. A name or key (among the steps encoded) that
+// is not valid UTF-8 gives ErrInvalidArg: protobuf strings must be UTF-8.
+func (p Path) AttributePath() ([]byte, error) {
+	cp := p.cPath()
+	defer C.dv_path_free(cp)
+	var buf C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_path_to_attribute_path(&buf, cp, &cerr)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&buf), nil
+}
+
+// PathFromAttributePath decodes the protobuf bytes of an AttributePath
+// message: attribute_name gives an Attr step, element_key_string a Key step
+// (in NFC, as cty strings are), element_key_int an Index step. Unknown
+// fields are skipped, as protobuf does. Malformed protobuf, a string that
+// is not UTF-8 and a step with no selector give ErrParse, with the byte
+// Offset and the field in Path (".steps[1]"); more than 4096 steps give
+// ErrLimit.
+func PathFromAttributePath(data []byte) (Path, error) {
+	p, n := cbytes(data)
+	var out *C.dv_path_t
+	var cerr *C.dv_error_t
+	st := C.dv_path_from_attribute_path(&out, p, n, &cerr)
+	runtime.KeepAlive(data)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	defer C.dv_path_free(out)
+	return goPath(out, nil, nil), nil
+}
+
 // goPath reads a C path into a Go one. Set-element values are owned clones
 // when src is nil, else views on src (valid while src is). When prev is
 // given, its steps are reused (with their strings) as far as they match,

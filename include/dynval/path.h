@@ -9,7 +9,9 @@
  * ([`dv_error_path_steps`]), from [`dv_value_walk`] and
  * [`dv_value_transform`] callbacks, and from [`dv_value_diff`]; they are
  * printed by one printer, [`dv_path_to_string`], which also renders
- * [`dv_error_path`] and the bindings' paths.
+ * [`dv_error_path`] and the bindings' paths; and they convert to and from
+ * the plugin protocol's `AttributePath` message
+ * ([`dv_path_to_attribute_path`], [`dv_path_from_attribute_path`]).
  *
  * A path is mutable through the appends and [`dv_path_truncate`] (which
  * need exclusive access); every other function only reads it. A path holds
@@ -210,6 +212,59 @@ DV_API dv_status_t dv_path_to_string(dv_buf_t *out, const dv_path_t *p, dv_error
  */
 DV_API dv_status_t dv_path_apply(dv_value_t **out, const dv_path_t *p, const dv_value_t *v,
                                  dv_error_t **err);
+
+/* Section - Protocol attribute paths */
+
+/**
+ * Encodes a path as the protobuf bytes of the plugin protocol's
+ * `AttributePath` message (tfplugin5 and tfplugin6 define it alike), as
+ * Go's protobuf writes it, for a `Diagnostic`'s `attribute` or a
+ * `PlanResourceChange` response's `requires_replace`. An attribute step
+ * becomes `attribute_name`, a map key step `element_key_string`, an index
+ * step `element_key_int`.
+ *
+ * The protocol cannot name a set element, so the message ends before the
+ * first `DV_PATH_ELEMENT` step and holds the steps in front of it (the path
+ * of the whole set), as terraform-plugin-go does. The steps encoded are
+ * thus the first *n*, where *n* is the index of the first element step (or
+ * the whole path); the empty path, or one that starts with an element
+ * step, encodes as no bytes.
+ *
+ * @param out receives the owned bytes (release with [`dv_buf_dispose`]);
+ *            NULL gives `DV_ERR_INVALID_ARG`.
+ * @param p the path; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param err optional error details.
+ * @return `DV_OK`; `DV_ERR_INVALID_ARG` (also for an attribute name or map
+ *         key, among the steps encoded, that is not valid UTF-8, which
+ *         protobuf strings must be; the error's path ends at that step);
+ *         `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_path_to_attribute_path(dv_buf_t *out, const dv_path_t *p, dv_error_t **err);
+
+/**
+ * Decodes the protobuf bytes of an `AttributePath` message into a path:
+ * `attribute_name` gives an attribute step, `element_key_string` a map key
+ * step (its key in NFC, as cty strings are), `element_key_int` an index
+ * step. Protobuf's rules apply: unknown fields (and fields of an
+ * unexpected wire type) are skipped, and when a step holds several
+ * selectors the last one wins.
+ *
+ * @param out receives a new path owned by the caller (free with
+ *            [`dv_path_free`]); NULL gives `DV_ERR_INVALID_ARG`.
+ * @param data the message bytes (not retained); may be NULL only when
+ *             `len == 0` (the empty message is the empty path).
+ * @param len number of bytes.
+ * @param err optional error details: the byte offset in `data`, and the
+ *            field in the message as a path (`.steps[2].attribute_name`).
+ * @return `DV_OK`; `DV_ERR_PARSE` (malformed protobuf: a truncated varint
+ *         or field, a length past the end, an invalid tag or wire type, a
+ *         string that is not UTF-8, or a step with no selector, which
+ *         would otherwise vanish from the path); `DV_ERR_LIMIT` (more than
+ *         4096 steps, deeper than any value; or groups nested past 512
+ *         levels); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_path_from_attribute_path(dv_path_t **out, const void *data, size_t len,
+                                               dv_error_t **err);
 
 #ifdef __cplusplus
 }

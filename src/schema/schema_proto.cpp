@@ -1,5 +1,6 @@
-// tfplugin5 / tfplugin6 `Schema` messages: a small, total protobuf wire
-// decoder and encoder for exactly the messages a schema needs.
+// tfplugin5 / tfplugin6 `Schema` messages: a decoder and an encoder for
+// exactly the messages a schema needs, on the wire format of
+// protowire/protowire.hpp.
 //
 // Field numbers (Terraform docs/plugin-protocol/tfplugin5.proto 5.10 and
 // tfplugin6.proto 6.11; OpenTofu's tfplugin5.10 / tfplugin6.10 agree on
@@ -26,135 +27,23 @@
 //                  bool required_for_import = 3; bool optional_for_import = 4;
 //                  string description = 5; }
 //
-// Decoding follows proto3 / protobuf-go semantics: a later scalar wins, a
-// repeated embedded message field appends, a non-repeated embedded message
-// field that occurs twice is merged, unknown fields (and known fields with an
-// unexpected wire type) are skipped, including groups. Every read is bounds
-// checked; string fields must be valid UTF-8 (as protobuf-go requires).
-#include <cstring>
-
+// Decoding follows proto3 / protobuf-go semantics (protowire.hpp): a later
+// scalar wins, a repeated embedded message field appends, a non-repeated
+// embedded message field that occurs twice is merged, unknown fields (and
+// known fields with an unexpected wire type) are skipped, including groups.
+#include "protowire/protowire.hpp"
 #include "schema/schema.hpp"
-#include "support/limits.hpp"
-#include "text/text.hpp"
 
 namespace dynval {
 
 namespace {
 
-constexpr size_t kMaxMessageDepth = 512;
+using protowire::kLen;
+using protowire::kVarint;
 
-enum WireType : uint32_t { kVarint = 0, kFixed64 = 1, kLen = 2, kStartGroup = 3, kEndGroup = 4, kFixed32 = 5 };
-
-class Decoder {
+class Decoder : public protowire::Reader {
  public:
-  Decoder(const uint8_t* base, size_t len, int proto) : base_(base), end_(base + len), proto_(proto) {}
-
-  Path path;
-
-  size_t offset_of(const uint8_t* at) const { return size_t(at - base_); }
-  [[noreturn]] void fail(Status s, std::string msg, const uint8_t* at) const {
-    throw Error(s, "protobuf schema: " + std::move(msg), path, size_t(at - base_));
-  }
-
-  // One message's bytes [p, end).
-  struct Cursor {
-    const uint8_t* p;
-    const uint8_t* end;
-  };
-
-  uint64_t varint(Cursor& c) {
-    const uint8_t* start = c.p;
-    uint64_t v = 0;
-    for (int shift = 0; shift < 70; shift += 7) {
-      if (c.p >= c.end) fail(Status::Parse, "truncated varint", start);
-      uint8_t b = *c.p++;
-      if (shift == 63 && b > 1) fail(Status::Parse, "varint overflows 64 bits", start);
-      v |= uint64_t(b & 0x7F) << shift;
-      if (!(b & 0x80)) return v;
-    }
-    fail(Status::Parse, "varint longer than 10 bytes", start);
-  }
-
-  std::string_view bytes(Cursor& c) {
-    const uint8_t* start = c.p;
-    uint64_t n = varint(c);
-    if (n > uint64_t(c.end - c.p)) fail(Status::Parse, "length-delimited field runs past the end of its message", start);
-    std::string_view s(reinterpret_cast<const char*>(c.p), size_t(n));
-    c.p += n;
-    return s;
-  }
-
-  std::string string(Cursor& c, const char* what) {
-    const uint8_t* start = c.p;
-    std::string_view s = bytes(c);
-    if (!text::is_valid_utf8(s))
-      fail(Status::Parse, std::string(what) + " is not valid UTF-8", start);
-    return std::string(s);
-  }
-
-  // A string field, with its name on the error path.
-  std::string string_field(Cursor& c, const char* name) {
-    path.push_back(PathStep::attr(name));
-    std::string s = string(c, name);
-    path.pop_back();
-    return s;
-  }
-
-  Cursor sub(std::string_view s) const {
-    auto p = reinterpret_cast<const uint8_t*>(s.data());
-    return Cursor{p, p + s.size()};
-  }
-
-  // Skips one field's payload (wire type wt) whose tag has been read.
-  void skip(Cursor& c, uint32_t wt, uint32_t field, const uint8_t* tag_at, size_t depth) {
-    switch (wt) {
-      case kVarint: (void)varint(c); return;
-      case kFixed64:
-        if (c.end - c.p < 8) fail(Status::Parse, "truncated fixed64 field", tag_at);
-        c.p += 8;
-        return;
-      case kFixed32:
-        if (c.end - c.p < 4) fail(Status::Parse, "truncated fixed32 field", tag_at);
-        c.p += 4;
-        return;
-      case kLen: (void)bytes(c); return;
-      case kStartGroup: {
-        if (depth > kMaxMessageDepth) throw limits::message_depth(kMaxMessageDepth, offset_of(tag_at)).with_path(path);
-        for (;;) {
-          if (c.p >= c.end) fail(Status::Parse, "unterminated group", tag_at);
-          const uint8_t* at = c.p;
-          uint64_t tag = varint(c);
-          uint32_t f = uint32_t(tag >> 3);
-          uint32_t w = uint32_t(tag & 7);
-          if (tag >> 32 || f == 0) fail(Status::Parse, "invalid field number", at);
-          if (w == kEndGroup) {
-            if (f != field) fail(Status::Parse, "mismatched end of group", at);
-            return;
-          }
-          skip(c, w, f, at, depth + 1);
-        }
-      }
-      case kEndGroup: fail(Status::Parse, "unexpected end of group", tag_at);
-      default: fail(Status::Parse, "invalid wire type " + std::to_string(wt), tag_at);
-    }
-  }
-
-  // Iterates the fields of a message: f(field, wiretype, cursor, tag_at)
-  // returns true when it consumed the payload, false to have it skipped.
-  template <class F>
-  void fields(Cursor c, size_t depth, F&& f) {
-    if (depth > kMaxMessageDepth) throw limits::message_depth(kMaxMessageDepth, offset_of(c.p)).with_path(path);
-    while (c.p < c.end) {
-      const uint8_t* at = c.p;
-      uint64_t tag = varint(c);
-      uint32_t field = uint32_t(tag >> 3);
-      uint32_t wt = uint32_t(tag & 7);
-      if (tag >> 32 || field == 0) fail(Status::Parse, "invalid field number", at);
-      if (wt == kEndGroup) fail(Status::Parse, "unexpected end of group", at);
-      if (wt > kFixed32) fail(Status::Parse, "invalid wire type " + std::to_string(wt), at);
-      if (!f(field, wt, c, at)) skip(c, wt, field, at, depth);
-    }
-  }
+  Decoder(std::span<const uint8_t> bytes, int proto) : Reader(bytes, "protobuf schema"), proto_(proto) {}
 
   // A nesting mode the protocol does not define is reported with its own
   // number (mode 0, INVALID, is left to the structural checks).
@@ -225,7 +114,7 @@ class Decoder {
     try {
       t = Type::from_json(json);
     } catch (Error& e) {
-      throw Error(e.status(), "protobuf schema: attribute type: " + e.message(), path, size_t(start - base_));
+      throw Error(e.status(), "protobuf schema: attribute type: " + e.message(), path, offset_of(start));
     }
     path.pop_back();
     return t;
@@ -323,7 +212,7 @@ class Decoder {
   SchemaPtr schema() {
     int64_t version = 0;
     Block b;
-    fields(Cursor{base_, end_}, 0, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+    fields(whole(), 0, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
       if (f == 1 && wt == kVarint) {
         version = int64_t(varint(cc));
         return true;
@@ -371,7 +260,7 @@ class Decoder {
   IdentitySchemaPtr identity() {
     int64_t version = 0;
     std::vector<Attribute> attrs;
-    fields(Cursor{base_, end_}, 0, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
+    fields(whole(), 0, [&](uint32_t f, uint32_t wt, Cursor& cc, const uint8_t*) {
       if (f == 1 && wt == kVarint) {
         version = int64_t(varint(cc));
         return true;
@@ -400,36 +289,17 @@ class Decoder {
   }
 
  private:
-  const uint8_t* base_;
-  const uint8_t* end_;
   int proto_;
 };
 
 // ---- encoder ----------------------------------------------------------------
 
+using protowire::bytes_field;
+using protowire::varint_field;
+
 class Encoder {
  public:
   explicit Encoder(int proto) : proto_(proto) {}
-
-  static void put_varint(std::string& out, uint64_t v) {
-    while (v >= 0x80) {
-      out.push_back(char(uint8_t(v) | 0x80));
-      v >>= 7;
-    }
-    out.push_back(char(v));
-  }
-  static void tag(std::string& out, uint32_t field, uint32_t wt) { put_varint(out, (uint64_t(field) << 3) | wt); }
-  static void varint_field(std::string& out, uint32_t field, uint64_t v) {
-    if (v == 0) return;  // proto3 default omitted
-    tag(out, field, kVarint);
-    put_varint(out, v);
-  }
-  static void bytes_field(std::string& out, uint32_t field, std::string_view s, bool always = false) {
-    if (s.empty() && !always) return;
-    tag(out, field, kLen);
-    put_varint(out, s.size());
-    out.append(s);
-  }
 
   std::string attribute(const Attribute& a) const {
     std::string out;
@@ -515,9 +385,7 @@ void check_protocol(int v) {
 
 SchemaPtr load_schema_proto(std::span<const uint8_t> bytes, int protocol_version) {
   check_protocol(protocol_version);
-  static const uint8_t empty = 0;
-  const uint8_t* p = bytes.empty() ? &empty : bytes.data();
-  Decoder d(p, bytes.size(), protocol_version);
+  Decoder d(bytes, protocol_version);
   return d.schema();
 }
 
@@ -528,9 +396,7 @@ SchemaPtr load_schema_proto(std::string_view bytes, int protocol_version) {
 
 IdentitySchemaPtr load_identity_proto(std::span<const uint8_t> bytes, int protocol_version) {
   check_protocol(protocol_version);
-  static const uint8_t empty = 0;
-  const uint8_t* p = bytes.empty() ? &empty : bytes.data();
-  Decoder d(p, bytes.size(), protocol_version);
+  Decoder d(bytes, protocol_version);
   return d.identity();
 }
 
@@ -548,8 +414,8 @@ std::string encode_schema_proto(const Schema& s, int protocol_version) {
   check_protocol(protocol_version);
   Encoder e(protocol_version);
   std::string out;
-  Encoder::varint_field(out, 1, uint64_t(s.version));
-  Encoder::bytes_field(out, 2, e.block(s.block), true);
+  varint_field(out, 1, uint64_t(s.version));
+  bytes_field(out, 2, e.block(s.block), true);
   return out;
 }
 

@@ -74,6 +74,10 @@ Error message_depth(size_t max, size_t offset) {
   return limit("protobuf message nesting depth exceeds the limit of " + n(max), offset);
 }
 
+Error attribute_path_steps(size_t max, size_t offset) {
+  return limit("attribute path has more than " + n(max) + " steps (the limit)", offset);
+}
+
 Error flatmap_elements(std::string_view quoted_key, uint64_t count, size_t budget) {
   return limit("count value for " + std::string(quoted_key) + " in state (" + std::to_string(count) +
                ") would make the state's lists hold more than " + n(budget) +

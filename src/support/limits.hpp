@@ -48,6 +48,12 @@ inline constexpr size_t kMaxSupportedDepth = 4096;
 // shallow value).
 inline constexpr size_t kMaxTypeDepth = 4096;
 
+// The most steps a decoded AttributePath message may have. Every step goes
+// one level down into a value, and no type (so no value) nests deeper than
+// kMaxTypeDepth, so a longer path selects nothing; the cap keeps the steps a
+// short message can make (2 bytes each) to a fixed amount of memory.
+inline constexpr size_t kMaxAttributePathSteps = kMaxTypeDepth;
+
 inline constexpr size_t kDefaultMaxDepth = 1000;
 // The provider protocol's message size cap, as for the output below.
 inline constexpr size_t kDefaultMaxInputSize = size_t(256) << 20;
@@ -125,6 +131,8 @@ Error output_size(size_t max);
 Error schema_depth(size_t max, size_t offset = kNoOffset);
 // Protobuf messages (or groups) nest deeper than `max`.
 Error message_depth(size_t max, size_t offset);
+// An AttributePath message has more than `max` steps.
+Error attribute_path_steps(size_t max, size_t offset);
 // Legacy flatmap state: the count entry `quoted_key` (already quoted) says
 // `count` elements, which would take the elements built with no entries
 // behind them past the state's budget (kSynthesizedFloor or its bytes).

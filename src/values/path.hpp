@@ -4,11 +4,14 @@
 // every layer's errors can carry one; everything that reads or builds paths
 // is here, in one place: the one printer (errors, dv_error_path,
 // dv_path_to_string and both bindings all go through path_string), equality,
-// set-element steps, cty Path.Apply, and the set-element search shared by
-// Value::lookup and set_path.
+// set-element steps, cty Path.Apply, the set-element search shared by
+// Value::lookup and set_path, and the plugin protocol's AttributePath
+// message (path_proto.cpp).
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <span>
 #include <string>
 
 #include "support/error.hpp"
@@ -63,5 +66,34 @@ Value path_apply(const Path& p, const Value& v);
 // unknowns (Equals is then never true), the first element RawEquals to it.
 // nullptr when there is none or `set` is not a known set.
 const Value* find_set_element(const Value& set, const Value& key);
+
+// ---- the plugin protocol's AttributePath message (values/path_proto.cpp) ----
+//
+// tfplugin5 and tfplugin6 define it alike:
+//   AttributePath { repeated Step steps = 1; }
+//   Step { oneof selector { string attribute_name = 1;
+//                           string element_key_string = 2;
+//                           int64 element_key_int = 3; } }
+
+// The protobuf bytes of p as an AttributePath, as Go protobuf writes them:
+// an attribute step as attribute_name, a key step as element_key_string, an
+// index step as element_key_int. A set-element step has no form in the
+// protocol: the message ends before the first one and holds the steps in
+// front of it, as terraform-plugin-go's toproto.AttributePath_Steps does
+// (it stops at an ElementKeyValue). Throws Status::InvalidArg when a name
+// or key is not valid UTF-8 (protobuf refuses such strings), with the path
+// up to that step.
+std::string encode_attribute_path(const Path& p);
+
+// Decodes AttributePath bytes (proto3 / protobuf-go rules, protowire.hpp:
+// unknown fields skipped, a later selector of a step wins). An
+// element_key_string is normalised to NFC, as OpenTofu's AttributePathToPath
+// does through cty.StringVal; attribute names are kept as they are. Throws
+// Status::Parse for malformed protobuf, a string that is not UTF-8, and a
+// step with none of the three selectors (OpenTofu skips such a step, which
+// would turn `.a[?].b` into `.a.b`); Status::Limit past
+// limits::kMaxAttributePathSteps steps. Errors carry the byte offset and
+// the path in the message (`.steps[2].attribute_name`).
+Path decode_attribute_path(std::span<const uint8_t> bytes);
 
 }  // namespace dynval

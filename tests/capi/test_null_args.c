@@ -177,6 +177,14 @@ int main(void) {
     INVALID(dv_path_apply(NULL, p, good, &err));
     INVALID(dv_path_apply(&v, NULL, good, &err));
     INVALID(dv_path_apply(&v, p, NULL, &err));
+    INVALID(dv_path_to_attribute_path(NULL, p, &err));
+    INVALID(dv_path_to_attribute_path(&buf, NULL, &err));
+    {
+      dv_path_t *q = NULL;
+      INVALID(dv_path_from_attribute_path(NULL, "", 0, &err));
+      INVALID(dv_path_from_attribute_path(&q, NULL, 2, &err));
+      CHECK(q == NULL);
+    }
     CHECK(v == NULL && buf.ptr == NULL);
     dv_path_free(p);
     dv_path_free(NULL);

@@ -174,9 +174,104 @@ static void test_error_paths(void) {
   dv_value_free(v);
 }
 
+static void test_attribute_path(void) {
+  /* .network[0].ip["v4"] as Go's protobuf writes the AttributePath. */
+  static const char want[] = "\x0a\x09\x0a\x07network" "\x0a\x02\x18\x00" "\x0a\x04\x0a\x02ip"
+                             "\x0a\x04\x12\x02v4";
+  dv_path_t *p = NULL, *back = NULL, *untouched = NULL;
+  dv_value_t *web = NULL;
+  dv_buf_t b = DV_BUF_INIT;
+  bool eq = false;
+
+  CHECK_OK(dv_path_new(&p, &err));
+  CHECK_OK(dv_path_append_attr(p, "network", 7, &err));
+  CHECK_OK(dv_path_append_index(p, 0, &err));
+  CHECK_OK(dv_path_append_attr(p, "ip", 2, &err));
+  CHECK_OK(dv_path_append_key(p, "v4", 2, &err));
+  CHECK_OK(dv_path_to_attribute_path(&b, p, &err));
+  CHECK(buf_eq(&b, want, sizeof want - 1));
+  CHECK_OK(dv_path_from_attribute_path(&back, b.ptr, b.len, &err));
+  CHECK_OK(dv_path_equals(&eq, p, back, &err));
+  CHECK(eq && path_is(back, ".network[0].ip[\"v4\"]"));
+  dv_buf_dispose(&b);
+  dv_path_free(back);
+  back = NULL;
+
+  /* A set element has no protocol form: the message stops at the set. */
+  CHECK_OK(dv_value_new_string(&web, "web", 3, &err));
+  dv_path_truncate(p, 1);
+  CHECK_OK(dv_path_append_element(p, web, &err));
+  CHECK_OK(dv_path_append_attr(p, "port", 4, &err));
+  CHECK_OK(dv_path_to_attribute_path(&b, p, &err));
+  CHECK(buf_eq(&b, want, 11));
+  CHECK_OK(dv_path_from_attribute_path(&back, b.ptr, b.len, &err));
+  CHECK(dv_path_length(back) == 1 && path_is(back, ".network"));
+  dv_buf_dispose(&b);
+  dv_path_free(back);
+  back = NULL;
+
+  /* The empty message is the empty path (NULL data with length 0). */
+  dv_path_truncate(p, 0);
+  CHECK_OK(dv_path_to_attribute_path(&b, p, &err));
+  CHECK(b.len == 0);
+  dv_buf_dispose(&b);
+  CHECK_OK(dv_path_from_attribute_path(&back, NULL, 0, &err));
+  CHECK(dv_path_length(back) == 0);
+  dv_path_free(back);
+  back = NULL;
+
+  /* A name that is not UTF-8 cannot be a protobuf string. */
+  CHECK_OK(dv_path_append_attr(p, "a", 1, &err));
+  CHECK_OK(dv_path_append_key(p, "\xff", 1, &err));
+  {
+    dv_error_t *err = NULL;
+    CHECK(dv_path_to_attribute_path(&b, p, &err) == DV_ERR_INVALID_ARG);
+    CHECK(b.ptr == NULL && b.len == 0);
+    CHECK(dv_error_path_length(err) == 2);
+    dv_error_free(err);
+  }
+
+  /* Malformed messages: the status, the offset and the field. */
+  {
+    dv_error_t *err = NULL;
+    CHECK(dv_path_from_attribute_path(&untouched, "\x0a\x05\x0a\x01" "a", 5, &err) == DV_ERR_PARSE);
+    CHECK(untouched == NULL);
+    CHECK(dv_error_offset(err) == 1);
+    CHECK(str_eq(dv_error_path(err), ".steps[0]"));
+    CHECK(str_eq(dv_error_message(err),
+                 "protobuf attribute path: length-delimited field runs past the end of its message"));
+    dv_error_free(err);
+    err = NULL;
+    /* a step with no selector, after a good one */
+    CHECK(dv_path_from_attribute_path(&untouched, "\x0a\x02\x18\x01\x0a\x00", 6, &err) == DV_ERR_PARSE);
+    CHECK(dv_error_offset(err) == 4 && str_eq(dv_error_path(err), ".steps[1]"));
+    dv_error_free(err);
+    err = NULL;
+    CHECK(dv_path_from_attribute_path(&untouched, "\x0a\x03\x0a\x01\xc0", 5, &err) == DV_ERR_PARSE);
+    CHECK(dv_error_offset(err) == 3 && str_eq(dv_error_path(err), ".steps[0].attribute_name"));
+    dv_error_free(err);
+    CHECK(untouched == NULL);
+  }
+  {
+    /* 4097 steps: more than any value is deep. */
+    static char many[4 * 4097];
+    size_t i;
+    for (i = 0; i < 4097; i++) memcpy(many + 4 * i, "\x0a\x02\x18\x00", 4);
+    CHECK_OK(dv_path_from_attribute_path(&back, many, 4 * 4096, &err));
+    CHECK(dv_path_length(back) == 4096);
+    dv_path_free(back);
+    CHECK_STATUS(dv_path_from_attribute_path(&untouched, many, sizeof many, &err), DV_ERR_LIMIT);
+    CHECK(untouched == NULL);
+  }
+
+  dv_path_free(p);
+  dv_value_free(web);
+}
+
 int main(void) {
   test_build_and_print();
   test_apply_and_lookup();
   test_error_paths();
+  test_attribute_path();
   return check_result("test_path");
 }

@@ -11,6 +11,7 @@
 //   type    TAB <type JSON> TAB - TAB <comment>
 // SCHEMA_DOC: small `providers schema -json` documents; each is a
 // schema_json seed, and each of its blocks a schema_proto seed (v5, v6).
+// The schema_proto target also gets a few AttributePath messages.
 // Every file is named by a 64-bit FNV-1a hash of its bytes.
 #include <cstdio>
 #include <filesystem>
@@ -23,6 +24,7 @@
 #include "fuzz_common.hpp"
 #include "convert/convert.hpp"
 #include "schema/schema.hpp"
+#include "values/path.hpp"
 #include "common/hex.hpp"
 
 using namespace dynval;
@@ -234,6 +236,23 @@ void ops_shapes(Writer& w) {
   }
 }
 
+// AttributePath messages for the schema_proto target (either mode byte:
+// the message is the same in both protocols): a typical path, every step
+// kind with extreme indexes, unknown fields, and a step with no selector.
+void attribute_path_seeds(Writer& w) {
+  const std::vector<Path> paths = {
+      {PathStep::attr("network"), PathStep::idx(0), PathStep::attr("ip"), PathStep::key("v4")},
+      {PathStep::idx(INT64_MIN), PathStep::idx(-1), PathStep::idx(INT64_MAX), PathStep::attr(""), PathStep::key("\xc3\xa9")},
+  };
+  for (const Path& p : paths) {
+    w.put("schema_proto", std::string(1, '\1') + encode_attribute_path(p));
+    w.put("schema_proto", std::string(1, '\0') + encode_attribute_path(p));
+  }
+  // unknown varint, fixed32 and group around a step; a step with no selector
+  w.put("schema_proto", std::string("\1") + unhex("1005 1d00000000 2b08011a002c 0a05 1005 0a016e"));
+  w.put("schema_proto", std::string("\1") + unhex("0a021801 0a00"));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -268,6 +287,7 @@ int main(int argc, char** argv) {
       else throw std::runtime_error("unknown format " + cols[0]);
     }
     ops_shapes(w);
+    attribute_path_seeds(w);
     for (int i = 4; i < argc; ++i) {
       std::string doc = read_file(argv[i]);
       w.put("schema_json", doc);

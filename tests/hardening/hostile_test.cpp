@@ -1756,3 +1756,46 @@ TEST(HostileRound2, ClearerErrors) {
     EXPECT_NE(e.message().find("invalid nesting mode 6"), std::string::npos) << e.message();
   }
 }
+
+// ---------------------------------------------------------------------------
+// AttributePath messages (dv_path_from_attribute_path): a step takes 2 bytes
+// of input and a path step about 64 bytes of memory, so the step limit
+// (4096) and nothing else keeps the densest message from costing 32 times
+// its size; names are copied once. Through the C API, measured.
+
+TEST(HostileAttributePath, MemoryInProportion) {
+  struct Case {
+    std::string label;
+    std::string in;
+    dv_status_t status;
+    size_t offset;  // of the error
+    size_t max_peak;
+  };
+  const size_t kSteps = limits::kMaxAttributePathSteps;
+  const std::string name(4096, 'n');
+  const std::string big_step = "\x0a\x83\x20\x0a\x80\x20" + name;  // Step{attribute_name: 4 KiB}
+  const std::string unknown_field = "\x12\x80\x80\x80\x08" + std::string(size_t(16) << 20, 'x');  // field 2, 16 MiB
+  const Case cases[] = {
+      {"16 MiB of minimal steps", repeat(unhex("0a021800"), size_t(4) << 20), DV_ERR_LIMIT, 4 * kSteps, kMiB},
+      {"4096 steps of 4 KiB names", repeat(big_step, kSteps), DV_OK, kNoOffset, 2 * kSteps * big_step.size() + kMiB},
+      {"a 16 MiB unknown field", unknown_field + unhex("0a021800"), DV_OK, kNoOffset, kMiB},
+      {"16 MiB cut short in the last step", repeat(unhex("0a021800"), 100) + unknown_field + "\x0a\x05",
+       DV_ERR_PARSE, 400 + unknown_field.size() + 1, kMiB},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.label);
+    Outcome got = measured([&](Outcome& out) {
+      dv_path_t* p = nullptr;
+      dv_error_t* err = nullptr;
+      const dv_status_t st = dv_path_from_attribute_path(&p, c.in.data(), c.in.size(), &err);
+      from_c_error(out, st, err);
+      dv_path_free(p);
+    });
+    record(c.label, "dv_path_from_attribute_path", c.in.size(), got.peak);
+    std::printf("[ peak ] %-44s %-20s input %9zu B, peak %10zu B\n", c.label.c_str(), "path_from_attr_path",
+                c.in.size(), got.peak);
+    EXPECT_EQ(int(got.status), int(c.status)) << got.message;
+    EXPECT_LE(got.peak, c.max_peak);
+    EXPECT_EQ(got.offset, c.offset);
+  }
+}

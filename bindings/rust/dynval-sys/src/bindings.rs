@@ -217,11 +217,11 @@ pub struct dv_encode_options {
     pub max_output_size: usize,
 }
 pub const DV_VERSION_MAJOR: u32 = 0;
-pub const DV_VERSION_MINOR: u32 = 3;
+pub const DV_VERSION_MINOR: u32 = 4;
 pub const DV_VERSION_PATCH: u32 = 0;
-pub const DV_VERSION_STRING: &[u8; 6] = b"0.3.0\0";
+pub const DV_VERSION_STRING: &[u8; 6] = b"0.4.0\0";
 pub const DV_ABI_VERSION: u32 = 0;
-pub const DV_VERSION_NUMBER: u32 = 768;
+pub const DV_VERSION_NUMBER: u32 = 1024;
 pub const DV_REFINEMENTS_VERSION: u32 = 1;
 pub const DV_REFINE_NOT_NULL: u32 = 1;
 pub const DV_REFINE_PREFIX: u32 = 2;
@@ -916,6 +916,15 @@ extern "C" {
         out: *mut *mut dv_value_t,
         p: *const dv_path_t,
         v: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Encodes a path as the protobuf bytes of the plugin protocol's\n `AttributePath` message (tfplugin5 and tfplugin6 define it alike), as\n Go's protobuf writes it, for a `Diagnostic`'s `attribute` or a\n `PlanResourceChange` response's `requires_replace`. An attribute step\n becomes `attribute_name`, a map key step `element_key_string`, an index\n step `element_key_int`.\n\n The protocol cannot name a set element, so the message ends before the\n first `DV_PATH_ELEMENT` step and holds the steps in front of it (the path\n of the whole set), as terraform-plugin-go does. The steps encoded are\n thus the first *n*, where *n* is the index of the first element step (or\n the whole path); the empty path, or one that starts with an element\n step, encodes as no bytes.\n\n @param out receives the owned bytes (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`.\n @param p the path; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_INVALID_ARG` (also for an attribute name or map\n         key, among the steps encoded, that is not valid UTF-8, which\n         protobuf strings must be; the error's path ends at that step);\n         `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_to_attribute_path(out: *mut dv_buf_t, p: *const dv_path_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Decodes the protobuf bytes of an `AttributePath` message into a path:\n `attribute_name` gives an attribute step, `element_key_string` a map key\n step (its key in NFC, as cty strings are), `element_key_int` an index\n step. Protobuf's rules apply: unknown fields (and fields of an\n unexpected wire type) are skipped, and when a step holds several\n selectors the last one wins.\n\n @param out receives a new path owned by the caller (free with\n            [`dv_path_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param data the message bytes (not retained); may be NULL only when\n             `len == 0` (the empty message is the empty path).\n @param len number of bytes.\n @param err optional error details: the byte offset in `data`, and the\n            field in the message as a path (`.steps[2].attribute_name`).\n @return `DV_OK`; `DV_ERR_PARSE` (malformed protobuf: a truncated varint\n         or field, a length past the end, an invalid tag or wire type, a\n         string that is not UTF-8, or a step with no selector, which\n         would otherwise vanish from the path); `DV_ERR_LIMIT` (more than\n         4096 steps, deeper than any value; or groups nested past 512\n         levels); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_path_from_attribute_path(
+        out: *mut *mut dv_path_t,
+        data: *const ::core::ffi::c_void,
+        len: usize,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
     #[doc = " Computes where `a` and `b` differ, as `tftypes.Value.Diff(a, b)`:\n\n 1. every position that `b` has and `a` lacks (the shallowest one of each\n    missing subtree; its `a` part is absent);\n 2. then, walking `a` in [`dv_value_walk`]'s order: every leaf whose value\n    differs; every unknown against a known value (the walk stops there if\n    `a`'s side is the unknown one, and goes on below `a` otherwise); every\n    null against a non-null value (likewise); every list, set or tuple of\n    another length and every map or object with another number of entries\n    (the walk goes on below); and every position under `a` that `b`\n    lacks (its `b` part absent), with all of its subtree.\n\n Two unknowns are equal whatever their types and refinements (tftypes has\n no refinements). Numbers compare by value: 1 equals 1.0 at any precision,\n -0 equals 0. Set elements are matched by deep equality, in which two\n unknowns are equal, so a set element present in only one of the sets is\n reported with its whole subtree. The order of entries is deterministic\n (tftypes visits maps and objects in Go's random map order).\n\n One deliberate difference: where the two values have different types at\n a position (at the root, or below a dynamic type), tftypes fails; here\n that position is one more difference (in step 2) and the walk goes on\n below `a`'s value there.\n\n @param out receives the differences (owned by the caller; free with\n            [`dv_diff_free`]); empty when the values are equal in this\n            sense. NULL gives `DV_ERR_INVALID_ARG`.\n @param a the first value (`tftypes` `val1`); NULL gives\n          `DV_ERR_INVALID_ARG`.\n @param b the second value (`val2`); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]

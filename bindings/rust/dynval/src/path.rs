@@ -214,6 +214,33 @@ impl<'a> PathRef<'a> {
         Ok(unsafe { Value::from_raw(out) })
     }
 
+    /// The protobuf bytes of the plugin protocol's `AttributePath` message
+    /// for this path (`dv_path_to_attribute_path`), as Go's protobuf writes
+    /// them: for a diagnostic's attribute or a `RequiresReplace` entry. The
+    /// protocol cannot name a set element, so the message stops before the
+    /// first [`PathStep::Element`] and names the whole set.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::InvalidArg`](crate::Status::InvalidArg) when an attribute
+    /// name or map key among the steps encoded is not UTF-8 (protobuf
+    /// strings must be).
+    ///
+    /// ```
+    /// use dynval::{Path, Value};
+    /// let bytes = Path::new().attr("rule").index(0).key("v4").to_attribute_path()?;
+    /// assert_eq!(&bytes[..], b"\x0a\x06\x0a\x04rule\x0a\x02\x18\x00\x0a\x04\x12\x02v4");
+    /// // A set element: the path of the set.
+    /// let in_set = Path::new().attr("tags").element(Value::from("web")).to_attribute_path()?;
+    /// assert_eq!(Path::from_attribute_path(&in_set)?, Path::new().attr("tags"));
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn to_attribute_path(&self) -> Result<Buffer> {
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_path_to_attribute_path(buf.as_mut_ptr(), self.as_raw(), err) })?;
+        Ok(buf)
+    }
+
     /// cty `Path.Equals` (what `==` uses): the same steps, set-element
     /// values compared with `RawEquals`.
     ///
@@ -246,6 +273,34 @@ impl Path {
         let mut out = ptr::null_mut();
         expect_ok(call(|err| unsafe { sys::dv_path_new(&mut out, err) }));
         unsafe { Path::from_raw(out) }
+    }
+
+    /// Decodes the protobuf bytes of an `AttributePath` message
+    /// (`dv_path_from_attribute_path`), e.g. a diagnostic's attribute:
+    /// `attribute_name` gives [`PathStep::Attr`], `element_key_string`
+    /// [`PathStep::Key`] (in NFC), `element_key_int` [`PathStep::Index`].
+    /// Unknown fields are skipped, as protobuf does.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::Parse`](crate::Status::Parse) for malformed protobuf, a
+    /// string that is not UTF-8, or a step with no selector, with the byte
+    /// [`offset`](crate::Error::offset) and the field
+    /// ([`path`](crate::Error::path), e.g. `.steps[1]`);
+    /// [`Status::Limit`](crate::Status::Limit) past 4096 steps.
+    ///
+    /// ```
+    /// use dynval::{Path, Status};
+    /// let p = Path::from_attribute_path(b"\x0a\x03\x0a\x01a\x0a\x02\x18\x02")?;
+    /// assert_eq!(p.to_string(), ".a[2]");
+    /// let err = Path::from_attribute_path(b"\x0a\x03\x0a\x01a\x0a\x00").unwrap_err();
+    /// assert_eq!((err.status(), err.offset(), err.path()), (Status::Parse, Some(5), ".steps[1]"));
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn from_attribute_path(data: &[u8]) -> Result<Path> {
+        let mut out = ptr::null_mut();
+        call(|err| unsafe { sys::dv_path_from_attribute_path(&mut out, data.as_ptr().cast(), data.len(), err) })?;
+        Ok(unsafe { Path::from_raw(out) })
     }
 
     /// A path of the given steps.
@@ -376,6 +431,8 @@ impl Path {
         fn apply(&self, v: impl AsValueRef) -> Result<Value>;
         /// cty `Path.Equals`; see [`PathRef::path_equals`].
         fn path_equals(&self, other: impl AsPathRef) -> bool;
+        /// The `AttributePath` message; see [`PathRef::to_attribute_path`].
+        fn to_attribute_path(&self) -> Result<Buffer>;
     }
 
     /// All steps, in order; see [`PathRef::steps`].

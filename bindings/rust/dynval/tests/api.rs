@@ -304,3 +304,44 @@ fn invalid_utf8_strings_are_bytes() {
     // JSON writes them as \ufffd as go-cty does (gocty-vectors "str invalid utf8").
     assert_eq!(v.to_json(v.ty()).unwrap(), r#""a\ufffdb""#);
 }
+
+#[test]
+fn attribute_paths_for_diagnostics() {
+    // The path of a decode error, as the attribute of a diagnostic.
+    let t = Type::from_json(r#"["object",{"net":["list",["map","number"]]}]"#).unwrap();
+    let err = Value::from_json(r#"{"net":[{"v4":1},{"v6":"x"}]}"#, &t).unwrap_err();
+    let bytes = dynval::Path::from_steps(err.path_steps()).to_attribute_path().unwrap();
+    assert_eq!(hex(&bytes), "0a050a036e6574".to_owned() + "0a021801" + "0a0412027636");
+    let back = dynval::Path::from_attribute_path(&bytes).unwrap();
+    assert_eq!(back.steps().collect::<Vec<_>>(), err.path_steps());
+
+    // Index steps are int64 varints, negative ones ten bytes long.
+    let p = dynval::Path::new().index(i64::MIN).index(-1).index(i64::MAX).attr("").key("");
+    let b = p.to_attribute_path().unwrap();
+    assert_eq!(dynval::Path::from_attribute_path(&b).unwrap(), p);
+    assert_eq!(dynval::Path::from_attribute_path(&[]).unwrap(), dynval::Path::new());
+
+    // Steps after a set element are dropped with it.
+    let p = dynval::Path::new().attr("s").element(Value::from(3)).attr("x");
+    assert_eq!(p.to_attribute_path().unwrap().as_bytes(), &unhex("0a030a0173")[..]);
+
+    // A key that is not UTF-8 has no protobuf form.
+    let e = dynval::Path::new().key(b"\xff").to_attribute_path().unwrap_err();
+    assert_eq!((e.status(), e.path_steps().len()), (Status::InvalidArg, 1));
+
+    // Hostile input: every prefix of a message decodes or fails, with the
+    // offset inside it; 4097 steps are past the limit.
+    let full = dynval::Path::new().attr("network").index(300).key("é").to_attribute_path().unwrap();
+    for n in 0..full.len() {
+        match dynval::Path::from_attribute_path(&full[..n]) {
+            Ok(p) => assert!(p.len() < 3),
+            Err(e) => {
+                assert_eq!(e.status(), Status::Parse);
+                assert!(e.offset().unwrap() <= n, "offset {:?} of {n}", e.offset());
+            }
+        }
+    }
+    let many = unhex(&"0a021800".repeat(4097));
+    assert_eq!(dynval::Path::from_attribute_path(&many[..4 * 4096]).unwrap().len(), 4096);
+    assert_eq!(dynval::Path::from_attribute_path(&many).unwrap_err().status(), Status::Limit);
+}
