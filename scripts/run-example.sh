@@ -12,8 +12,9 @@ cd "$root"
 
 scripts/install-deps.sh
 [ -f "$build/build.ninja" ] || meson setup "$build" >/dev/null
-meson compile -C "$build" cli/dynval capi/libdynval.a examples/decode_example examples/plan_example \
-  examples/upgrade_example examples/paths_example >/dev/null
+meson compile -C "$build" cli/dynval capi/dynval:static_library examples/decode_example \
+  examples/plan_example examples/upgrade_example examples/paths_example >/dev/null ||
+  { echo "run-example: the build failed; run: meson compile -C $build" >&2; exit 1; }
 
 set -x
 "$build/cli/dynval" convert \
