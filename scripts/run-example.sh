@@ -13,8 +13,8 @@ cd "$root"
 scripts/install-deps.sh
 [ -f "$build/build.ninja" ] || meson setup "$build" >/dev/null
 meson compile -C "$build" cli/dynval capi/dynval:static_library examples/decode_example \
-  examples/plan_example examples/upgrade_example examples/paths_example >/dev/null ||
-  { echo "run-example: the build failed; run: meson compile -C $build" >&2; exit 1; }
+  examples/plan_example examples/upgrade_example examples/paths_example >"$build/run-example-build.log" 2>&1 ||
+  { tail -n 30 "$build/run-example-build.log" >&2; echo "run-example: the build failed (log: $build/run-example-build.log)" >&2; exit 1; }
 
 set -x
 "$build/cli/dynval" convert \
