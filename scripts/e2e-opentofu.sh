@@ -76,7 +76,7 @@ contains() {
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" >/dev/null || { fail build-library "meson setup"; finish; }
 fi
-meson compile -C "$build" capi/dynval cli/dynval >"$work/build-library.out" 2>&1 || { fail build-library "see $work/build-library.out"; finish; }
+meson compile -C "$build" capi/dynval:shared_library cli/dynval >"$work/build-library.out" 2>&1 || { fail build-library "see $work/build-library.out"; finish; }
 dynval="$build/cli/dynval"
 export PKG_CONFIG_PATH="$build/meson-uninstalled"
 

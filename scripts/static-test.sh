@@ -56,7 +56,10 @@ build_one() {
 }
 # shellcheck disable=SC2046
 build_one c cc -std=c99 -o "$bin/c" "$root/examples/decode_example.c" $(pkg-config --cflags --libs dynval-static)
-build_one go env -C "$root/bindings/go" go build -tags dynval_static -o "$bin/go" ./cmd/decode-example
+# A private build cache: go does not hash pkg-config's output, so a cached
+# build of the package would keep this scratch install's -L path.
+build_one go env -C "$root/bindings/go" GOCACHE="$dest/gocache" \
+  go build -tags dynval_static -o "$bin/go" ./cmd/decode-example
 build_one rust env CARGO_TARGET_DIR="$build/rust-static-target" \
   cargo build --quiet --manifest-path "$root/bindings/rust/Cargo.toml" -p dynval --features static --example decode_example &&
   cp "$build/rust-static-target/debug/examples/decode_example" "$bin/rust"

@@ -12,6 +12,10 @@
 // package links libdynval.a instead, through pkg-config's dynval-static
 // module: the program then needs no libdynval.so at run time, only the C++
 // runtime and libc, as a provider plugin shipped as one executable must.
+// (The two ways live in link_shared.go and link_static.go: as whole files
+// behind build constraints, not as constrained #cgo lines in one file, so
+// that the go build cache, which does not hash pkg-config's output, keeps
+// the two builds of the package apart.)
 //
 // # Ownership
 //
@@ -51,8 +55,6 @@
 package dynval
 
 /*
-#cgo !dynval_static pkg-config: dynval
-#cgo dynval_static pkg-config: --static dynval-static
 #include <stdlib.h>
 #include <string.h>
 #include <dynval/dynval.h>
