@@ -60,6 +60,14 @@ struct dv_error {
   std::string path_text;  // dynval::path_string(path.p), computed once
   size_t offset;
 };
+// Flatmap state written by dv_value_to_flatmap: filled once, then only read.
+struct dv_flatmap {
+  std::vector<std::pair<std::string, std::string>> entries;
+};
+// A list of errors (dv_errors_t): filled once, then only read.
+struct dv_errors {
+  std::vector<dv_error> errors;
+};
 // The core's Diff, whose entries' parts are handed out as borrowed values,
 // and each entry's path, built on its first dv_diff_entry() (the paths
 // share prefixes in the core; built all at once they could take memory
@@ -100,6 +108,14 @@ static_assert(int(Status::InvalidArg) == DV_ERR_INVALID_ARG && int(Status::NoMem
 dv_status_t report(dv_error_t** err, dv_status_t status, std::string_view message,
                    const Path* path = nullptr, size_t offset = kNoOffset) noexcept;
 dv_status_t report(dv_error_t** err, const Error& e) noexcept;
+// The output limit a dv_encode_options_t sets (NULL or 0: the default);
+// throws InvalidArg for an unknown version or flags (codec.cpp).
+size_t max_output_size(const dv_encode_options_t* o);
+
+// A C error of its own (for lists of errors); throws std::bad_alloc.
+dv_error make_error(dv_status_t status, std::string_view message, const Path* path = nullptr,
+                    size_t offset = kNoOffset);
+dv_error make_error(const Error& e);
 bool is_static_error(const dv_error_t* e) noexcept;
 
 // Runs `body` and converts every exception into a status + *err.

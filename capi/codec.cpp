@@ -4,10 +4,22 @@
 
 #include "capi.hpp"
 #include "codec/codec.hpp"
+#include "support/limits.hpp"
 
 using namespace dynval;
 using capi::guard;
 using capi::need;
+
+namespace dynval::capi {
+
+size_t max_output_size(const dv_encode_options_t* o) {
+  if (!o) return limits::kDefaultMaxOutputSize;
+  check_version(o->version, DV_ENCODE_OPTIONS_VERSION, "dv_encode_options_t");
+  if (o->flags != 0) invalid_arg("unknown dv_encode_options_t flags");
+  return o->max_output_size ? o->max_output_size : limits::kDefaultMaxOutputSize;
+}
+
+}  // namespace dynval::capi
 
 namespace {
 
@@ -30,13 +42,10 @@ codec::DecodeOptions to_options(const dv_decode_options_t* o) {
   return d;
 }
 
-// dv_encode_options_t -> codec::EncodeOptions; 0 keeps each default.
+// dv_encode_options_t -> codec::EncodeOptions.
 codec::EncodeOptions to_options(const dv_encode_options_t* o) {
   codec::EncodeOptions e;
-  if (!o) return e;
-  capi::check_version(o->version, DV_ENCODE_OPTIONS_VERSION, "dv_encode_options_t");
-  if (o->flags != 0) capi::invalid_arg("unknown dv_encode_options_t flags");
-  if (o->max_output_size) e.max_output_size = o->max_output_size;
+  e.max_output_size = capi::max_output_size(o);
   return e;
 }
 

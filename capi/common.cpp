@@ -14,21 +14,29 @@ dv_error g_nomem_error{DV_ERR_NOMEM, "out of memory", {}, {}, kNoOffset};
 
 bool is_static_error(const dv_error_t* e) noexcept { return e == &g_nomem_error; }
 
+dv_error make_error(dv_status_t status, std::string_view message, const Path* path, size_t offset) {
+  dv_error e{status, std::string(message), {}, {}, offset};
+  if (path && !path->empty()) {
+    e.path.p = *path;
+    e.path_text = path_string(*path);
+  }
+  return e;
+}
+
+dv_status_t c_status(const Error& e) noexcept {
+  int s = int(e.status());
+  // A core error never reports success; map anything outside the pinned
+  // range to INTERNAL so C callers always see a documented failure.
+  return (s > 0 && s <= DV_ERR_UNKNOWN_VALUE) ? dv_status_t(s) : DV_ERR_INTERNAL;
+}
+
+dv_error make_error(const Error& e) { return make_error(c_status(e), e.message(), &e.path(), e.offset()); }
+
 dv_status_t report(dv_error_t** err, dv_status_t status, std::string_view message, const Path* path,
                    size_t offset) noexcept {
   if (!err) return status;
   try {
-    auto* e = new dv_error{status, std::string(message), {}, {}, offset};
-    if (path && !path->empty()) {
-      try {
-        e->path.p = *path;
-        e->path_text = path_string(*path);
-      } catch (...) {
-        delete e;
-        throw;
-      }
-    }
-    *err = e;
+    *err = new dv_error(make_error(status, message, path, offset));
   } catch (...) {
     *err = &g_nomem_error;
   }
@@ -36,11 +44,7 @@ dv_status_t report(dv_error_t** err, dv_status_t status, std::string_view messag
 }
 
 dv_status_t report(dv_error_t** err, const Error& e) noexcept {
-  int s = int(e.status());
-  // A core error never reports success; map anything outside the pinned
-  // range to INTERNAL so C callers always see a documented failure.
-  dv_status_t status = (s > 0 && s <= DV_ERR_UNKNOWN_VALUE) ? dv_status_t(s) : DV_ERR_INTERNAL;
-  return report(err, status, e.message(), &e.path(), e.offset());
+  return report(err, c_status(e), e.message(), &e.path(), e.offset());
 }
 
 void fill_buf(dv_buf_t* out, std::string_view bytes) {

@@ -1,6 +1,7 @@
 // capi/convert.cpp: include/dynval/convert.h over dynval::convert
 // (src/convert/convert.hpp).
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -88,5 +89,27 @@ DV_API dv_status_t dv_value_from_flatmap(dv_value_t** out, const dv_type_t* type
     *out = capi::own(capi::flatmap_value(type->t, keys, values, n));
   });
 }
+
+DV_API dv_status_t dv_value_to_flatmap(dv_flatmap_t** out, const dv_value_t* v, const dv_encode_options_t* opts,
+                                       dv_error_t** err) {
+  if (out) *out = nullptr;
+  return guard(err, [&] {
+    need(out, "out");
+    need(v, "value");
+    std::optional<convert::FlatmapEntries> entries = convert::flatmap_from_value(v->v, capi::max_output_size(opts));
+    if (entries) *out = new dv_flatmap{std::move(*entries)};
+  });
+}
+
+DV_API size_t dv_flatmap_count(const dv_flatmap_t* m) { return m ? m->entries.size() : 0; }
+
+DV_API bool dv_flatmap_entry(const dv_flatmap_t* m, size_t i, dv_str_t* key, dv_str_t* value) {
+  if (!m || i >= m->entries.size() || !key || !value) return false;
+  *key = capi::out_str(m->entries[i].first);
+  *value = capi::out_str(m->entries[i].second);
+  return true;
+}
+
+DV_API void dv_flatmap_free(dv_flatmap_t* m) { delete m; }
 
 }  // extern "C"

@@ -30,4 +30,12 @@ DV_API void dv_error_free(dv_error_t* e) {
   if (e && !capi::is_static_error(e)) delete e;
 }
 
+DV_API size_t dv_errors_count(const dv_errors_t* list) { return list ? list->errors.size() : 0; }
+
+DV_API const dv_error_t* dv_errors_at(const dv_errors_t* list, size_t i) {
+  return list && i < list->errors.size() ? &list->errors[i] : nullptr;
+}
+
+DV_API void dv_errors_free(dv_errors_t* list) { delete list; }
+
 }  // extern "C"

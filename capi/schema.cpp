@@ -1,4 +1,5 @@
 // capi/schema.cpp: include/dynval/schema.h over src/schema/schema.hpp.
+#include <memory>
 #include <string>
 
 #include "capi.hpp"
@@ -134,6 +135,30 @@ DV_API dv_status_t dv_schema_validate(const dv_schema_t* s, const dv_value_t* v,
     need(s, "schema");
     need(v, "value");
     require_valid(*s->s, v->v);
+  });
+}
+
+DV_API const char* dv_nesting_name(dv_nesting_t nesting) {
+  if (nesting < DV_NESTING_SINGLE || nesting > DV_NESTING_GROUP) return nullptr;
+  return nesting_name(NestingMode(nesting));
+}
+
+DV_API const char* dv_attribute_flag_name(uint32_t flag) { return attr_flag_name(AttrFlag(flag)); }
+
+DV_API dv_status_t dv_schema_validate_all(const dv_schema_t* s, const dv_value_t* v, dv_errors_t** problems,
+                                          dv_error_t** err) {
+  if (problems) *problems = nullptr;
+  return guard(err, [&] {
+    need(problems, "problems");
+    need(s, "schema");
+    need(v, "value");
+    std::vector<Error> errs = validate(*s->s, v->v);
+    if (errs.empty()) return;
+    auto list = std::make_unique<dv_errors>();
+    list->errors.reserve(errs.size());
+    for (const Error& e : errs) list->errors.push_back(capi::make_error(e));
+    *problems = list.release();
+    throw std::move(errs.front());  // *err: the first, as dv_schema_validate reports it
   });
 }
 

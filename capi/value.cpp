@@ -6,6 +6,8 @@
 #include <cmath>
 #include <memory>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "capi.hpp"
@@ -537,6 +539,28 @@ DV_API dv_status_t dv_value_debug_string(dv_buf_t* out, const dv_value_t* v, dv_
 
 namespace {
 
+// The reason a callback gave with dv_callback_error: one slot per thread,
+// set only while a walk or transform is in one of the caller's callbacks
+// on this thread (nested walks each have their own).
+struct CallbackFailure {
+  bool set = false;
+  dv_status_t status = DV_OK;
+  std::string message;
+};
+thread_local CallbackFailure* t_failure = nullptr;
+
+// Runs one callback; a stop (negative return) with a reason given becomes
+// an Error at the callback's path.
+template <class F>
+int call_back(const Path& path, F&& f) {
+  CallbackFailure slot;
+  CallbackFailure* outer = std::exchange(t_failure, &slot);
+  int rc = f();
+  t_failure = outer;
+  if (rc < 0 && slot.set) throw Error(Status(slot.status), std::move(slot.message), path);
+  return rc;
+}
+
 // dynval::Transformer over the C callbacks of dv_value_transform.
 struct CallbackTransformer final : Transformer {
   dv_transform_cb enter_cb;
@@ -548,7 +572,7 @@ struct CallbackTransformer final : Transformer {
   int call(dv_transform_cb cb, const Path& path, const Value& v, std::optional<Value>& replace) const {
     if (!cb) return 0;
     dv_value_t* r = nullptr;
-    int rc = cb(capi::borrow(&path), capi::borrow(&v), &r, payload);
+    int rc = call_back(path, [&] { return cb(capi::borrow(&path), capi::borrow(&v), &r, payload); });
     if (r) {
       std::unique_ptr<dv_value> owned(r);  // ours now, whatever rc says
       replace.emplace(std::move(owned->v));
@@ -574,7 +598,7 @@ DV_API int dv_value_walk(const dv_value_t* v, dv_walk_cb cb, void* payload, dv_e
     need(v, "value");
     need(cb, "callback");
     stopped = walk(v->v, [&](const Path& path, const Value& x) {
-      return cb(capi::borrow(&path), capi::borrow(&x), payload);
+      return call_back(path, [&] { return cb(capi::borrow(&path), capi::borrow(&x), payload); });
     });
   });
   return st != DV_OK ? int(st) : stopped;
@@ -592,6 +616,19 @@ DV_API int dv_value_transform(dv_value_t** out, const dv_value_t* v, dv_transfor
     if (stopped == 0) *out = capi::own(std::move(result));
   });
   return st != DV_OK ? int(st) : stopped;
+}
+
+DV_API void dv_callback_error(dv_status_t status, const char* message, size_t len) {
+  CallbackFailure* f = t_failure;
+  if (!f) return;
+  f->status = status > DV_OK && status <= DV_ERR_UNKNOWN_VALUE ? status : DV_ERR_INVALID_ARG;
+  try {
+    f->message.assign(message ? message : "", message ? len : 0);
+  } catch (...) {
+    f->status = DV_ERR_NOMEM;
+    f->message = "out of memory";  // fits the string's own buffer
+  }
+  f->set = true;
 }
 
 DV_API dv_status_t dv_value_unknown_as_null(dv_value_t** out, const dv_value_t* v, dv_error_t** err) {

@@ -120,6 +120,32 @@ func ValueFromFlatmap(m map[string]string, t *Type) (*Value, error) {
 	}, t)
 }
 
+// Flatmap writes the legacy flatmap state of an object value, as
+// Terraform's hcl2shim.FlatmapValueFromHCL2 does: nulls left out, unknowns
+// as FlatmapUnknown ("l.#", "m.%"; an unknown object as each attribute
+// unknown), primitives as strings, set elements by their iteration order.
+// A null value gives a nil map. ValueFromFlatmap reads the result back.
+// Errors: ErrInvalidArg (a value that is not an object), ErrLimit (more than
+// 256 MiB of keys and values).
+func (v *Value) Flatmap() (map[string]string, error) {
+	var fm *C.dv_flatmap_t
+	var cerr *C.dv_error_t
+	st := C.dv_value_to_flatmap(&fm, v.ptr(), nil, &cerr)
+	runtime.KeepAlive(v)
+	if err := takeError(st, cerr); err != nil || fm == nil {
+		return nil, err
+	}
+	defer C.dv_flatmap_free(fm)
+	n := int(C.dv_flatmap_count(fm))
+	m := make(map[string]string, n)
+	for i := 0; i < n; i++ {
+		var k, val C.dv_str_t
+		C.dv_flatmap_entry(fm, C.size_t(i), &k, &val)
+		m[goStr(k)] = goStr(val)
+	}
+	return m, nil
+}
+
 func flatmap(m map[string]string, call func(**C.dv_value_t, *C.dv_str_t, *C.dv_str_t, C.size_t,
 	**C.dv_error_t) C.dv_status_t, keep any) (*Value, error) {
 	var out *C.dv_value_t

@@ -2,6 +2,7 @@ package dynval
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -142,7 +143,31 @@ func TestValueFromFlatmap(t *testing.T) {
 	}
 	_, err := ValueFromFlatmap(map[string]string{"n": "five"}, ty)
 	var de *Error
-	if !errors.As(err, &de) || de.Message != `invalid value for "n" in state: a number is required` {
+	if !errors.As(err, &de) || de.Message != `invalid value for "n" in state: a number is required` || de.Path != ".n" {
 		t.Fatal(err)
+	}
+}
+
+// TestFlatmapWritesWhatItReads: the writing direction (hcl2shim's
+// FlatmapValueFromHCL2), read back.
+func TestFlatmapWritesWhatItReads(t *testing.T) {
+	ty := mustParse(t, `["object",{"ids":["list","string"],"tags":["map","string"],"n":"number","s":"string"}]`)
+	v := must(DecodeJSON([]byte(`{"ids":["a","b"],"tags":{"k":"x"},"n":1.5,"s":null}`), ty, nil))
+	m, err := v.Flatmap()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"ids.#": "2", "ids.0": "a", "ids.1": "b", "tags.%": "1", "tags.k": "x", "n": "1.5"}
+	if fmt.Sprint(m) != fmt.Sprint(want) {
+		t.Fatalf("got %v, want %v", m, want)
+	}
+	if back := must(ValueFromFlatmap(m, ty)); !back.RawEquals(v) {
+		t.Fatalf("read back %v", back)
+	}
+	if m, err := NullVal(ty).Flatmap(); m != nil || err != nil {
+		t.Fatalf("null: %v %v", m, err)
+	}
+	if _, err := StringVal("x").Flatmap(); !errors.Is(err, ErrInvalidArg) {
+		t.Fatalf("string: %v", err)
 	}
 }

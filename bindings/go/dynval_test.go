@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -521,6 +522,85 @@ func TestBuilder(t *testing.T) {
 	_ = bad.Attribute("y", TypeString(), AttrRequired|AttrComputed)
 	if _, err := bad.Build(0); !errors.Is(err, ErrSchema) {
 		t.Fatalf("required+computed: %v", err)
+	}
+}
+
+// TestValidateAllReturnsEveryProblem: issue 23 item 8.
+func TestValidateAllReturnsEveryProblem(t *testing.T) {
+	body := NewBuilder()
+	defer body.Close()
+	root := NewBuilder()
+	defer root.Close()
+	for _, err := range []error{
+		body.Attribute("x", TypeString(), AttrOptional),
+		root.Attribute("a", TypeString(), AttrRequired),
+		root.Attribute("b", TypeNumber(), AttrRequired),
+		root.Block("blk", NestingList, body, 1, 0),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := root.Build(0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := s.DecodeJSON([]byte(`{"a":null,"b":null,"blk":[]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	problems, err := s.ValidateAll(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, p := range problems {
+		if !errors.Is(p, ErrSchema) {
+			t.Errorf("%v: not ErrSchema", p)
+		}
+		got = append(got, p.Path+": "+p.Message)
+	}
+	want := []string{
+		`.a: attribute "a" is required`,
+		`.b: attribute "b" is required`,
+		`.blk: at least 1 "blk" block(s) required, found 0`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	// The first is what Validate reports.
+	if first := s.Validate(v); first == nil || first.Error() != problems[0].Error() {
+		t.Fatalf("Validate: %v, first problem %v", first, problems[0])
+	}
+	ok, err := s.DecodeJSON([]byte(`{"a":"x","b":1,"blk":[{"x":null}]}`), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems, err := s.ValidateAll(ok); problems != nil || err != nil {
+		t.Fatalf("valid value: %v %v", problems, err)
+	}
+}
+
+func TestNestingAndFlagNames(t *testing.T) {
+	for n, want := range map[Nesting]string{
+		NestingSingle: "single", NestingList: "list", NestingSet: "set", NestingMap: "map", NestingGroup: "group",
+		NestingInvalid: "Nesting(0)", Nesting(9): "Nesting(9)",
+	} {
+		if got := n.String(); got != want {
+			t.Errorf("Nesting(%d).String() = %q, want %q", int(n), got, want)
+		}
+	}
+	for f, want := range map[AttrFlags]string{
+		0:                                    "none",
+		AttrOptional | AttrComputed:          "optional|computed",
+		AttrWriteOnly:                        "write_only",
+		AttrRequiredForImport:                "required_for_import",
+		AttrSensitive | AttrFlags(0x300):     "sensitive|0x300",
+		AttrRequired | AttrOptionalForImport: "required|optional_for_import",
+	} {
+		if got := f.String(); got != want {
+			t.Errorf("AttrFlags(%#x).String() = %q, want %q", uint32(f), got, want)
+		}
 	}
 }
 

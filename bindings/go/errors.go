@@ -107,6 +107,14 @@ func takeError(st C.dv_status_t, cerr *C.dv_error_t) error {
 		C.dv_error_free(cerr)
 		return nil
 	}
+	e := copyError(st, cerr)
+	C.dv_error_free(cerr)
+	return e
+}
+
+// copyError converts a C error (which may be NULL) into an *Error with
+// status st, leaving the C error to its owner.
+func copyError(st C.dv_status_t, cerr *C.dv_error_t) *Error {
 	e := &Error{Status: Status(st), Offset: -1}
 	if cerr != nil {
 		e.Message = goStr(C.dv_error_message(cerr))
@@ -117,7 +125,6 @@ func takeError(st C.dv_status_t, cerr *C.dv_error_t) error {
 		if off := C.dv_error_offset(cerr); off != C.DV_OFFSET_NONE {
 			e.Offset = int64(off)
 		}
-		C.dv_error_free(cerr)
 	}
 	return e
 }

@@ -68,10 +68,6 @@ type jsonProviders struct {
 	Schemas       map[string]*jsonProvider `json:"provider_schemas,omitempty"`
 }
 
-var nestingNames = map[Nesting]string{
-	NestingSingle: "single", NestingList: "list", NestingSet: "set", NestingMap: "map", NestingGroup: "group",
-}
-
 func kindName(k DescriptionKind) string {
 	if k == DescriptionMarkdown {
 		return "markdown"
@@ -102,7 +98,7 @@ func toJSONAttributes(t *testing.T, attrs func(func(Attribute) bool)) map[string
 			ja.Type = raw
 		}
 		if o, ok := a.NestedType(); ok {
-			ja.NestedType = &jsonNestedType{NestingMode: nestingNames[o.Nesting()]}
+			ja.NestedType = &jsonNestedType{NestingMode: o.Nesting().String()}
 			if o.NumAttributes() > 0 {
 				ja.NestedType.Attributes = toJSONAttributes(t, o.Attributes())
 			}
@@ -126,7 +122,7 @@ func toJSONBlock(t *testing.T, b Block) *jsonBlock {
 		jb.BlockTypes = map[string]*jsonBlockType{}
 		for nb := range b.NestedBlocks() {
 			jb.BlockTypes[nb.TypeName()] = &jsonBlockType{
-				NestingMode: nestingNames[nb.Nesting()],
+				NestingMode: nb.Nesting().String(),
 				Block:       toJSONBlock(t, nb.Body()),
 				MinItems:    uint64(nb.MinItems()),
 				MaxItems:    uint64(nb.MaxItems()),

@@ -5,7 +5,11 @@ package dynval
 */
 import "C"
 
-import "runtime"
+import (
+	"runtime"
+	"strconv"
+	"strings"
+)
 
 // Schema is a provider schema (a protocol Schema.Block plus its version). It
 // is immutable and safe for concurrent use; release it with Close.
@@ -210,8 +214,44 @@ func (s *Schema) Validate(v *Value) error {
 	return takeError(st, cerr)
 }
 
+// ValidateAll checks a value against the rules of Validate and returns
+// every problem, not just the first (a provider returns all its
+// diagnostics at once), in the order the check meets them: a block's
+// attributes, then its nested blocks, each by name, elements in order.
+// Each problem has ErrSchema or ErrTypeMismatch and its cty path; nil when
+// the value is valid. The error is for a check that could not run (out of
+// memory); a nil or closed value panics, as with Validate.
+func (s *Schema) ValidateAll(v *Value) ([]*Error, error) {
+	var list *C.dv_errors_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_validate_all(s.ptr(), v.ptr(), &list, &cerr)
+	runtime.KeepAlive(s)
+	runtime.KeepAlive(v)
+	if list == nil {
+		return nil, takeError(st, cerr)
+	}
+	C.dv_error_free(cerr) // the first problem, also in the list
+	defer C.dv_errors_free(list)
+	n := int(C.dv_errors_count(list))
+	problems := make([]*Error, n)
+	for i := range problems {
+		e := C.dv_errors_at(list, C.size_t(i))
+		problems[i] = copyError(C.dv_error_status(e), e)
+	}
+	return problems, nil
+}
+
 // Nesting is the nesting mode of a nested block or nested attribute.
 type Nesting int32
+
+// String returns the nesting mode as schema JSON spells it ("single",
+// "list", "set", "map", "group"), or "Nesting(N)" for another number.
+func (n Nesting) String() string {
+	if name := C.dv_nesting_name(C.dv_nesting_t(n)); name != nil {
+		return C.GoString(name)
+	}
+	return "Nesting(" + strconv.Itoa(int(n)) + ")"
+}
 
 // Nesting modes, numbered as the plugin protocol's NestingMode.
 const (
@@ -238,6 +278,29 @@ const (
 	AttrRequiredForImport AttrFlags = C.DV_ATTR_REQUIRED_FOR_IMPORT
 	AttrOptionalForImport AttrFlags = C.DV_ATTR_OPTIONAL_FOR_IMPORT
 )
+
+// String returns the flags as schema JSON spells them, joined by "|"
+// ("optional|computed"), with any unknown bits in hex last; "none" for no
+// flags.
+func (f AttrFlags) String() string {
+	if f == 0 {
+		return "none"
+	}
+	var names []string
+	for bit := AttrFlags(1); bit != 0 && bit <= f; bit <<= 1 {
+		if f&bit == 0 {
+			continue
+		}
+		if name := C.dv_attribute_flag_name(C.uint32_t(bit)); name != nil {
+			names = append(names, C.GoString(name))
+			f &^= bit
+		}
+	}
+	if f != 0 {
+		names = append(names, "0x"+strconv.FormatUint(uint64(f), 16))
+	}
+	return strings.Join(names, "|")
+}
 
 // Builder builds a schema block by block. It is not safe for concurrent
 // use; release it with Close.

@@ -26,6 +26,7 @@
 #ifndef DYNVAL_CONVERT_H
 #define DYNVAL_CONVERT_H
 
+#include "codec.h"
 #include "common.h"
 #include "error.h"
 #include "type.h"
@@ -121,15 +122,72 @@ DV_API dv_status_t dv_type_unify(dv_type_t **out, const dv_type_t *const *types,
  *                    with `n == 0` is a nil map (the result is null);
  *                    non-NULL with `n == 0` is an empty map. A key given
  *                    twice gives `DV_ERR_INVALID_ARG`.
- * @param err optional error details.
+ * @param err optional error details, with the path of the value being
+ *            read (`.ports[2]`; a set's own path for an entry inside a set,
+ *            whose elements have no path step before they are read).
  * @return `DV_OK`; `DV_ERR_TYPE_MISMATCH` (hcl2shim's messages, such as
  *         `invalid value for "port" in state: a number is required`, or a
  *         dynamic type inside `type`, which flatmap cannot hold);
- *         `DV_ERR_LIMIT` (a list count larger than the number of entries);
+ *         `DV_ERR_LIMIT` (list counts calling for more elements beyond the
+ *         state's entries than its size allows: docs/hardening.md);
  *         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_value_from_flatmap(dv_value_t **out, const dv_type_t *type, const dv_str_t *keys,
                                          const dv_str_t *values, size_t n, dv_error_t **err);
+
+/**
+ * Flatmap state written by [`dv_value_to_flatmap`]: its entries, sorted
+ * bytewise by key. Opaque, owned by the caller, freed with
+ * [`dv_flatmap_free`]; immutable, so readers may run concurrently.
+ */
+typedef struct dv_flatmap dv_flatmap_t;
+
+/**
+ * Writes the legacy flatmap state of an object value, as Terraform's
+ * `hcl2shim.FlatmapValueFromHCL2` does (for a tool that must produce what
+ * state written before Terraform 0.12 held): `"tags.%" = "1"`,
+ * `"tags.env" = "prod"`, `"ports.#" = "2"`, `"ports.0" = "80"`. Null values
+ * are left out; an unknown primitive, list or map is
+ * [`DV_FLATMAP_UNKNOWN`] (at `"l.#"`, `"m.%"`), an unknown object is each
+ * of its attributes unknown; numbers and bools are written as cty converts
+ * them to strings; set elements get indexes in their iteration order (not
+ * the SDK's hash keys, as with hcl2shim). Where two entries get one key
+ * (a map key containing a dot), the one written last wins, as in
+ * hcl2shim. [`dv_value_from_flatmap`] reads the result back.
+ *
+ * @param out receives the entries (owned by the caller; free with
+ *            [`dv_flatmap_free`]), or NULL when `v` is null (hcl2shim's nil
+ *            map); NULL gives `DV_ERR_INVALID_ARG`.
+ * @param v the value: null, or of an object type; NULL gives
+ *          `DV_ERR_INVALID_ARG`.
+ * @param opts its `max_output_size` bounds the bytes of all keys and values
+ *             (a key repeats the names of its parents, so a deep value can
+ *             write far more than it holds); NULL for the defaults.
+ * @param err optional error details.
+ * @return `DV_OK`; `DV_ERR_INVALID_ARG` (a value that is not an object,
+ *         where hcl2shim panics; bad options); `DV_ERR_LIMIT`;
+ *         `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_value_to_flatmap(dv_flatmap_t **out, const dv_value_t *v,
+                                       const dv_encode_options_t *opts, dv_error_t **err);
+
+/** Number of entries of flatmap state; NULL gives 0. */
+DV_API size_t dv_flatmap_count(const dv_flatmap_t *m);
+
+/**
+ * Reads entry `i` of flatmap state (bytewise key order).
+ *
+ * @param m the state; NULL gives false.
+ * @param i the entry, `0 <= i < `[`dv_flatmap_count`]`(m)`; past the end
+ *          gives false.
+ * @param key,value receive the entry, borrowed from `m` (NUL-terminated;
+ *                  valid until [`dv_flatmap_free`]); NULL gives false.
+ * @return true when the entry was written. Thread-safe.
+ */
+DV_API bool dv_flatmap_entry(const dv_flatmap_t *m, size_t i, dv_str_t *key, dv_str_t *value);
+
+/** Releases flatmap state. NULL is a no-op. Needs exclusive access to `m`. */
+DV_API void dv_flatmap_free(dv_flatmap_t *m);
 
 #ifdef __cplusplus
 }

@@ -145,6 +145,31 @@ DV_API size_t dv_error_offset(const dv_error_t *e);
  */
 DV_API void dv_error_free(dv_error_t *e);
 
+/* Section - Lists of errors */
+
+/**
+ * A list of errors: every problem a check found, not just the first (see
+ * [`dv_schema_validate_all`]). Opaque, owned by the caller, freed with
+ * [`dv_errors_free`]. Its errors are read with the accessors above and are
+ * borrowed from the list. A list is immutable: readers may run
+ * concurrently.
+ */
+typedef struct dv_errors dv_errors_t;
+
+/** Number of errors in a list; NULL gives 0. */
+DV_API size_t dv_errors_count(const dv_errors_t *list);
+
+/** Error `i` of a list, borrowed until [`dv_errors_free`]; NULL for a NULL list or `i` past the end. */
+DV_API const dv_error_t *dv_errors_at(const dv_errors_t *list, size_t i);
+
+/**
+ * Releases a list and its errors.
+ *
+ * @param list the list; NULL is a no-op.
+ * Needs exclusive access to `list`; may be called from any thread.
+ */
+DV_API void dv_errors_free(dv_errors_t *list);
+
 #ifdef __cplusplus
 }
 #endif

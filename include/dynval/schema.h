@@ -83,6 +83,13 @@ typedef enum dv_nesting {
   DV_NESTING__FORCE_INT32 = 0x7FFFFFFF
 } dv_nesting_t;
 
+/**
+ * The name of a nesting mode as schema JSON documents spell it: "single",
+ * "list", "set", "map", "group"; NULL for any other number. A static
+ * string. Thread-safe.
+ */
+DV_API const char *dv_nesting_name(dv_nesting_t nesting);
+
 /** Description kinds, numbered as the plugin protocol's `StringKind`. */
 typedef enum dv_description_kind {
   DV_DESCRIPTION_PLAIN = 0,
@@ -116,6 +123,15 @@ typedef enum dv_schema_kind {
 #define DV_ATTR_REQUIRED_FOR_IMPORT 0x40u
 /** Identity attributes only: `optional_for_import`. */
 #define DV_ATTR_OPTIONAL_FOR_IMPORT 0x80u
+
+/**
+ * The name of one attribute flag as schema JSON documents spell it:
+ * "required", "optional", "computed", "sensitive", "deprecated",
+ * "write_only", "required_for_import", "optional_for_import"; NULL unless
+ * `flag` is exactly one of the `DV_ATTR_*` flags. A static string.
+ * Thread-safe.
+ */
+DV_API const char *dv_attribute_flag_name(uint32_t flag);
 
 /* Section - Loading */
 
@@ -251,6 +267,29 @@ DV_API int64_t dv_schema_version(const dv_schema_t *s);
  */
 DV_API dv_status_t dv_schema_validate(const dv_schema_t *s, const dv_value_t *v,
                                       dv_error_t **err);
+
+/**
+ * Checks a value against the rules of [`dv_schema_validate`] and reports
+ * every problem, not just the first (a provider returns all its
+ * diagnostics at once), in the order the check meets them: a block's
+ * attributes, then its nested blocks, each in bytewise name order,
+ * elements in order. The first of them is the error
+ * [`dv_schema_validate`] reports.
+ *
+ * @param s the schema; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param problems receives the list of problems (owned by the caller; free
+ *                 with [`dv_errors_free`]) when there is at least one, and
+ *                 NULL otherwise; each has its status (`DV_ERR_SCHEMA` or
+ *                 `DV_ERR_TYPE_MISMATCH`), message and path. NULL gives
+ *                 `DV_ERR_INVALID_ARG`.
+ * @param err optional error details: the first problem (the error
+ *            [`dv_schema_validate`] gives), or why the check failed.
+ * @return `DV_OK` when valid; the status of the first problem when there
+ *         are problems; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
+ */
+DV_API dv_status_t dv_schema_validate_all(const dv_schema_t *s, const dv_value_t *v,
+                                          dv_errors_t **problems, dv_error_t **err);
 
 /* Section - Introspection: blocks */
 

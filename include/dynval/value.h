@@ -688,6 +688,24 @@ DV_API dv_status_t dv_value_debug_string(dv_buf_t *out, const dv_value_t *v, dv_
 typedef int (*dv_walk_cb)(const dv_path_t *path, const dv_value_t *v, void *payload);
 
 /**
+ * Gives the reason a walk or transform callback is about to stop, so that
+ * it reaches the caller (the libgit2 `git_error_set` pattern): called from
+ * inside a [`dv_walk_cb`] or [`dv_transform_cb`] that then returns a
+ * negative value, it makes [`dv_value_walk`] or [`dv_value_transform`]
+ * return `status`, with `*err` holding `message` and the path the callback
+ * was given. The last call before the callback returns wins; it is dropped
+ * if the callback does not stop. Outside a callback, it does nothing.
+ *
+ * @param status a failure status (`DV_ERR_*`); any other value is recorded
+ *               as `DV_ERR_INVALID_ARG`.
+ * @param message the reason (copied; need not be NUL-terminated); NULL
+ *                gives an empty message.
+ * @param len the length of `message` in bytes.
+ * Thread-safe: it applies to the callback running on the calling thread.
+ */
+DV_API void dv_callback_error(dv_status_t status, const char *message, size_t len);
+
+/**
  * Visits a value and every value nested in it, pre-order, as cty `Walk`:
  * list, tuple and set elements in order (sets in go-cty's order), map
  * entries and object attributes bytewise by key or name. The child paths
@@ -699,11 +717,13 @@ typedef int (*dv_walk_cb)(const dv_path_t *path, const dv_value_t *v, void *payl
  * @param v the value; NULL gives `DV_ERR_INVALID_ARG`.
  * @param cb the callback; NULL gives `DV_ERR_INVALID_ARG`.
  * @param payload passed to `cb` unchanged; may be NULL.
- * @param err optional error details (left NULL when `cb` stops the walk).
+ * @param err optional error details (left NULL when `cb` stops the walk
+ *            without a reason; with [`dv_callback_error`]'s).
  * @return `DV_OK` (0) when the walk completed; the negative value `cb`
- *         returned to stop it; or a positive `dv_status_t` on failure
- *         (`DV_ERR_INVALID_ARG`, `DV_ERR_NOMEM`). Thread-safe (as safe as
- *         `cb`).
+ *         returned to stop it, or the status it gave
+ *         [`dv_callback_error`] before stopping; or a positive
+ *         `dv_status_t` on failure (`DV_ERR_INVALID_ARG`, `DV_ERR_NOMEM`).
+ *         Thread-safe (as safe as `cb`).
  */
 DV_API int dv_value_walk(const dv_value_t *v, dv_walk_cb cb, void *payload, dv_error_t **err);
 
@@ -751,8 +771,10 @@ typedef int (*dv_transform_cb)(const dv_path_t *path, const dv_value_t *v, dv_va
  * @param payload passed to the callbacks unchanged; may be NULL.
  * @param err optional error details; with `DV_ERR_TYPE_MISMATCH`, the path
  *            of the collection that could not be rebuilt. Left NULL when a
- *            callback stops the transform.
- * @return `DV_OK` (0); the negative value a callback returned to stop;
+ *            callback stops the transform without a reason; with the
+ *            reason it gave [`dv_callback_error`] and its path otherwise.
+ * @return `DV_OK` (0); the negative value a callback returned to stop, or
+ *         the status it gave [`dv_callback_error`] before stopping;
  *         `DV_ERR_TYPE_MISMATCH` when a list, set or map would hold
  *         elements of different types (go-cty panics there);
  *         `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe (as safe as the
@@ -782,13 +804,15 @@ DV_API dv_status_t dv_value_unknown_as_null(dv_value_t **out, const dv_value_t *
  * step of the path may name a map key that does not exist yet: it is
  * added. A set is deduplicated and reordered after its element changes.
  *
- * The new value must have the type its position has: the attribute's type
- * in an object, the element's in a tuple, the element type of a list, set
- * or map. Where that type contains the dynamic pseudo-type, a more specific
- * value is allowed (e.g. a string where an attribute is `DynamicVal`), as
- * long as every list, set and map still has one element type; a null or
- * unknown value of the dynamic type takes the position's type. An empty
- * path returns a new reference to `new_value`.
+ * A new value of the type its position has (the attribute's type in an
+ * object, the element's in a tuple, the element type of a list, set or
+ * map; or more specific where that type contains the dynamic pseudo-type)
+ * leaves every type as it was. A value of another type is stored as cty
+ * `Transform` stores it: an object's or a tuple's type follows its values
+ * (so an attribute that a schema declares `dynamic` takes a value of any
+ * type), and every list, set and map must still have one element type. A
+ * null or unknown value of the dynamic type takes the position's type. An
+ * empty path returns a new reference to `new_value`.
  *
  * @param out receives the new value (owned by the caller; free with
  *            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.
@@ -800,7 +824,7 @@ DV_API dv_status_t dv_value_unknown_as_null(dv_value_t **out, const dv_value_t *
  * @return `DV_OK`; `DV_ERR_UNKNOWN_VALUE` (the path goes through an unknown
  *         value); `DV_ERR_TYPE_MISMATCH` (through a null or primitive
  *         value, a step that does not apply to the value's kind, or a
- *         replacement of the wrong type); `DV_ERR_NOT_FOUND` (no such
+ *         list, set or map element whose type its siblings do not share); `DV_ERR_NOT_FOUND` (no such
  *         attribute, key or element); `DV_ERR_OUT_OF_RANGE` (an index past
  *         the end); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe.
  */

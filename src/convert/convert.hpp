@@ -67,4 +67,17 @@ std::string mismatch_message(const Type& got, const Type& want);
 inline constexpr std::string_view kFlatmapUnknown = "74D93920-ED26-11E3-AC10-0800200C9A66";
 Value value_from_flatmap(const std::map<std::string, std::string, std::less<>>& m, const Type& ty);
 
+// hcl2shim.FlatmapValueFromHCL2, the other way: the flatmap state an object
+// value denotes, as its entries sorted by key (where two entries get one key,
+// the one hcl2shim writes last wins). Nulls are left out, unknown primitives
+// and collections are kFlatmapUnknown ("l.#", "m.%"), an unknown object is
+// each of its attributes unknown; primitives are written as strings (cty
+// conversion), sets with indexes in go-cty's order. A null value (of any
+// type) gives nullopt (hcl2shim's nil map). Throws Status::InvalidArg for
+// another value that is not an object (hcl2shim panics), and Status::Limit when the keys and
+// values would exceed max_output bytes (a key repeats its parents' names,
+// so deep values can write far more than they hold).
+using FlatmapEntries = std::vector<std::pair<std::string, std::string>>;
+std::optional<FlatmapEntries> flatmap_from_value(const Value& v, size_t max_output);
+
 }  // namespace dynval::convert

@@ -1,7 +1,8 @@
-// Legacy flatmap state to a value: Terraform / OpenTofu
+// Legacy flatmap state to a value and back: Terraform / OpenTofu
 // internal/configs/hcl2shim flatmap.go, HCL2ValueFromFlatmap, as provider
 // SDKs use it in UpgradeResourceState for state written before schema
-// version 0.12 ("attrs.%", "list.#", "list.0", the unknown marker).
+// version 0.12 ("attrs.%", "list.#", "list.0", the unknown marker), and
+// FlatmapValueFromHCL2 (flatmap_from_value, at the end), which writes it.
 //
 // go-cty walks Go maps where we walk the sorted std::map; the values built
 // are the same (sets order their elements themselves), only which of
@@ -17,6 +18,7 @@
 // its document's.
 #include <charconv>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -32,7 +34,7 @@ namespace {
 
 using Flatmap = std::map<std::string, std::string, std::less<>>;
 
-[[noreturn]] void fail(std::string msg) { throw Error(Status::TypeMismatch, std::move(msg)); }
+[[noreturn]] void fail(std::string msg, const Path& at) { throw Error(Status::TypeMismatch, std::move(msg), at); }
 
 const std::string* find(const Flatmap& m, std::string_view key) {
   auto it = m.find(key);
@@ -47,7 +49,7 @@ bool container_unknown(const Flatmap& m, std::string_view prefix) {
 }
 
 // strconv.Atoi, with its error text.
-int64_t atoi(std::string_view s, std::string_view prefix) {
+int64_t atoi(std::string_view s, std::string_view prefix, const Path& at) {
   const std::string what = "invalid count value for " + text::go_quoted(prefix) + " in state: strconv.Atoi: parsing " +
                            text::go_quoted(s) + ": ";
   std::string_view d = s;
@@ -56,12 +58,12 @@ int64_t atoi(std::string_view s, std::string_view prefix) {
     neg = d[0] == '-';
     d.remove_prefix(1);
   }
-  if (d.empty()) fail(what + "invalid syntax");
+  if (d.empty()) fail(what + "invalid syntax", at);
   for (char c : d)
-    if (c < '0' || c > '9') fail(what + "invalid syntax");
+    if (c < '0' || c > '9') fail(what + "invalid syntax", at);
   uint64_t u = 0;
   auto r = std::from_chars(d.data(), d.data() + d.size(), u);
-  if (r.ec != std::errc() || u > uint64_t(INT64_MAX) + (neg ? 1 : 0)) fail(what + "value out of range");
+  if (r.ec != std::errc() || u > uint64_t(INT64_MAX) + (neg ? 1 : 0)) fail(what + "value out of range", at);
   return neg ? int64_t(0 - u) : int64_t(u);
 }
 
@@ -88,10 +90,10 @@ class Synthesized {
       : budget_(std::max(limits::kSynthesizedFloor, limits::sat_mul(limits::kSynthesizedPerInputByte, bytes))) {}
   // A list under `prefix` of `count` elements of type `ety`, with `entries`
   // keys under it.
-  void add_list(std::string_view prefix, uint64_t count, size_t entries, const Type& ety) {
+  void add_list(std::string_view prefix, uint64_t count, size_t entries, const Type& ety, const Path& at) {
     if (count <= entries) return;
     used_ = limits::sat_add(used_, limits::sat_mul(size_t(count - entries), empty_weight(ety)));
-    if (used_ > budget_) throw limits::flatmap_elements(text::go_quoted(prefix), count, budget_);
+    if (used_ > budget_) throw limits::flatmap_elements(text::go_quoted(prefix), count, budget_).with_path(at);
   }
 
  private:
@@ -102,7 +104,9 @@ class Synthesized {
 // Reads one flatmap state: the from_* functions follow hcl2shim's of the
 // same names, every list draws on one budget of elements the state has no
 // entries for, and every primitive converted to a number on one digit
-// budget.
+// budget. Errors carry the cty path of the value being read (path_), down
+// to the set a bad entry is in: set elements have no path step before they
+// are read.
 class Reader {
  public:
   explicit Reader(const Flatmap& m) : m_(m), synthesized_(state_bytes(m)), numbers_([&m] { return state_bytes(m); }) {}
@@ -115,7 +119,7 @@ class Reader {
       return detail::convert_with(Value::string(*raw), ty, numbers_);
     } catch (const Error& e) {
       if (e.status() != Status::TypeMismatch) throw;
-      fail("invalid value for " + text::go_quoted(key) + " in state: " + e.message());
+      fail("invalid value for " + text::go_quoted(key) + " in state: " + e.message(), path_);
     }
   }
 
@@ -124,7 +128,9 @@ class Reader {
     attrs.reserve(ty.attr_count());
     for (size_t i = 0; i < ty.attr_count(); ++i) {
       const std::string name(ty.attr_name(i));
+      path_.push_back(PathStep::attr(name));
       attrs.emplace_back(name, from_value(prefix + name, ty.attr_type(i)));
+      path_.pop_back();
     }
     return Value::object(std::move(attrs));
   }
@@ -134,14 +140,19 @@ class Reader {
     const std::string* count = find(m_, prefix + "#");
     if (count == nullptr) return Value::null(ty);
     if (*count == kFlatmapUnknown) return Value::unknown(ty);
-    const int64_t n = atoi(*count, prefix);
+    const int64_t n = atoi(*count, prefix, path_);
     if (n != int64_t(ty.tuple_size())) {
       fail("wrong number of values for " + text::go_quoted(prefix) + " in state: got " + std::to_string(n) +
-           ", but need " + std::to_string(ty.tuple_size()));
+               ", but need " + std::to_string(ty.tuple_size()),
+           path_);
     }
     std::vector<Value> elems;
     elems.reserve(ty.tuple_size());
-    for (size_t i = 0; i < ty.tuple_size(); ++i) elems.push_back(from_value(prefix + std::to_string(i), ty.tuple_elem(i)));
+    for (size_t i = 0; i < ty.tuple_size(); ++i) {
+      path_.push_back(PathStep::idx(int64_t(i)));
+      elems.push_back(from_value(prefix + std::to_string(i), ty.tuple_elem(i)));
+      path_.pop_back();
+    }
     return Value::tuple(std::move(elems));
   }
 
@@ -170,7 +181,10 @@ class Reader {
     each_with_prefix(prefix, [&](const std::string& full) {
       std::string key = full.substr(prefix.size());
       if (key == "%") return;
-      entries.emplace_back(std::move(key), from_value(full, ety));
+      path_.push_back(PathStep::key(key));
+      Value e = from_value(full, ety);
+      path_.pop_back();
+      entries.emplace_back(std::move(key), std::move(e));
     });
     return Value::map(ety, std::move(entries));
   }
@@ -180,16 +194,21 @@ class Reader {
     const std::string* count = find(m_, prefix + "#");
     if (count == nullptr) return Value::null(ty);
     if (*count == kFlatmapUnknown) return Value::unknown(ty);
-    const int64_t n = atoi(*count, prefix);
+    const int64_t n = atoi(*count, prefix, path_);
     const Type ety = ty.element();
     if (n == 0) return Value::list(ety, {});
     if (n < 0) {
-      fail("invalid count value for " + text::go_quoted(prefix) + " in state: " + std::to_string(n) + " is negative");
+      fail("invalid count value for " + text::go_quoted(prefix) + " in state: " + std::to_string(n) + " is negative",
+           path_);
     }
-    synthesized_.add_list(prefix, uint64_t(n), entries_under(prefix), ety);
+    synthesized_.add_list(prefix, uint64_t(n), entries_under(prefix), ety, path_);
     std::vector<Value> elems;
     elems.reserve(size_t(n));
-    for (int64_t i = 0; i < n; ++i) elems.push_back(from_value(prefix + std::to_string(i), ety));
+    for (int64_t i = 0; i < n; ++i) {
+      path_.push_back(PathStep::idx(i));
+      elems.push_back(from_value(prefix + std::to_string(i), ety));
+      path_.pop_back();
+    }
     return Value::list(ety, std::move(elems));
   }
 
@@ -244,16 +263,105 @@ class Reader {
       case TypeKind::Set: return from_set(key + ".", ty);
       case TypeKind::Dynamic: break;
     }
-    fail("cannot decode dynamic from flatmap");
+    fail("cannot decode dynamic from flatmap", path_);
   }
 
  private:
   const Flatmap& m_;
+  Path path_;
   Synthesized synthesized_;
   detail::NumberBudget numbers_;
 };
 
+// Writes flatmap state: hcl2shim's flatmapValueFromHCL2* functions, with
+// the bytes written counted against the output limit.
+class Writer {
+ public:
+  explicit Writer(size_t max_output) : max_(max_output) {}
+
+  void value(const std::string& key, const Value& v) {
+    switch (v.type().kind()) {
+      case TypeKind::Bool:
+      case TypeKind::Number:
+      case TypeKind::String:
+      case TypeKind::Dynamic: primitive(key, v); return;
+      case TypeKind::Object:
+      case TypeKind::Map: map(key + ".", v); return;
+      case TypeKind::Tuple:
+      case TypeKind::List:
+      case TypeKind::Set: seq(key + ".", v); return;
+    }
+  }
+
+  void map(const std::string& prefix, const Value& v) {
+    if (v.is_null()) return;
+    const bool object = v.type().kind() == TypeKind::Object;
+    if (!v.is_known()) {
+      if (!object) {
+        put(prefix + "%", std::string(kFlatmapUnknown));
+        return;
+      }
+      // Whole objects cannot be unknown in flatmap: each attribute is.
+      for (size_t i = 0; i < v.type().attr_count(); ++i)
+        value(prefix + std::string(v.type().attr_name(i)), Value::unknown(v.type().attr_type(i)));
+      return;
+    }
+    const size_t n = v.length();
+    for (size_t i = 0; i < n; ++i) {
+      const std::string_view name = object ? v.type().attr_name(i) : v.key_at(i);
+      value(prefix + std::string(name), v.at(i));
+    }
+    if (!object) put(prefix + "%", std::to_string(n));
+  }
+
+  void seq(const std::string& prefix, const Value& v) {
+    if (v.is_null()) return;
+    if (!v.is_known()) {
+      put(prefix + "#", std::string(kFlatmapUnknown));
+      return;
+    }
+    const size_t n = v.length();
+    for (size_t i = 0; i < n; ++i) value(prefix + std::to_string(i), v.at(i));
+    put(prefix + "#", std::to_string(n));
+  }
+
+  void primitive(const std::string& key, const Value& v) {
+    if (!v.is_known()) {
+      put(key, std::string(kFlatmapUnknown));
+      return;
+    }
+    if (v.is_null()) return;
+    put(key, std::string(convert(v, Type::string()).as_string()));
+  }
+
+  std::map<std::string, std::string, std::less<>> m;
+
+ private:
+  void put(std::string key, std::string val) {
+    written_ = limits::sat_add(written_, limits::sat_add(key.size(), val.size()));
+    if (written_ > max_) throw limits::output_size(max_);
+    m.insert_or_assign(std::move(key), std::move(val));
+  }
+
+  size_t max_;
+  size_t written_ = 0;
+};
+
 }  // namespace
+
+std::optional<FlatmapEntries> flatmap_from_value(const Value& v, size_t max_output) {
+  if (v.is_null()) return std::nullopt;  // before the type check, as hcl2shim
+  if (v.type().kind() != TypeKind::Object) {
+    // hcl2shim panics here.
+    throw Error(Status::InvalidArg, "flatmap state needs an object value, not " + v.type().friendly_name());
+  }
+  Writer w(max_output);
+  w.map("", v);
+  FlatmapEntries out;
+  out.reserve(w.m.size());
+  for (auto& [k, val] : w.m) out.emplace_back(k, std::move(val));
+  return out;
+}
 
 Value value_from_flatmap(const Flatmap& m, const Type& ty) {
   if (ty.kind() != TypeKind::Object) {

@@ -433,6 +433,20 @@ const char* nesting_name(NestingMode m) noexcept {
   }
 }
 
+const char* attr_flag_name(AttrFlag f) noexcept {
+  switch (f) {
+    case AttrFlag::Required: return "required";
+    case AttrFlag::Optional: return "optional";
+    case AttrFlag::Computed: return "computed";
+    case AttrFlag::Sensitive: return "sensitive";
+    case AttrFlag::Deprecated: return "deprecated";
+    case AttrFlag::WriteOnly: return "write_only";
+    case AttrFlag::RequiredForImport: return "required_for_import";
+    case AttrFlag::OptionalForImport: return "optional_for_import";
+    default: return nullptr;
+  }
+}
+
 const Attribute* NestedObject::find(std::string_view name) const noexcept {
   return find_sorted(attributes, name, [](const Attribute& a) -> std::string_view { return a.name; });
 }

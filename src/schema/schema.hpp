@@ -234,6 +234,10 @@ constexpr AttrFlag operator|(AttrFlag a, AttrFlag b) noexcept {
   return AttrFlag(uint32_t(a) | uint32_t(b));
 }
 constexpr bool has_flag(AttrFlag set, AttrFlag f) noexcept { return (uint32_t(set) & uint32_t(f)) != 0; }
+// "required", "optional", "computed", "sensitive", "deprecated",
+// "write_only", "required_for_import", "optional_for_import" (the JSON
+// document's keys) for exactly one flag; nullptr for anything else.
+const char* attr_flag_name(AttrFlag f) noexcept;
 // The flags of an attribute as a bit set.
 AttrFlag attribute_flags(const Attribute& a) noexcept;
 

@@ -219,13 +219,27 @@ Value replace_child(const Value& parent, size_t pos, std::string_view key, Value
   if (child.type().is_dynamic() && !slot.is_dynamic() && (child.is_null() || !child.is_known())) {
     child = child.is_null() ? Value::null(slot) : Value::unknown(slot);  // DynamicVal has no refinements
   }
+  std::span<const Value> old = parent.elements();
   if (!child.type().conforms_to(slot)) {
+    // Where the type differs, rebuild the parent as go-cty's Transform does:
+    // an object's or a tuple's type follows its values (a dynamic attribute
+    // takes any type), and a list, set or map needs one element type.
+    if (pos != kNewKey) {
+      std::vector<Value> kids(old.begin(), old.end());
+      kids[pos] = child;
+      try {
+        return rebuild(parent, kids, Path(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(step)));
+      } catch (const Error& e) {
+        if (e.status() != Status::TypeMismatch) throw;
+      }
+    }
+    // Two object types have one friendly name: then name them by their JSON.
+    const bool same_name = child.type().friendly_name() == slot.friendly_name();
     fail_at(Status::TypeMismatch,
-            "a value of type " + child.type().friendly_name() + " cannot be stored where " +
-                slot.friendly_name() + " is expected",
+            "a value of type " + (same_name ? child.type().to_json() : child.type().friendly_name()) +
+                " cannot be stored where " + (same_name ? slot.to_json() : slot.friendly_name()) + " is expected",
             p, step);
   }
-  std::span<const Value> old = parent.elements();
   try {
     if (parent.type().kind() == TypeKind::Map) {
       std::vector<std::pair<std::string, Value>> entries;

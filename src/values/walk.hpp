@@ -74,16 +74,19 @@ Value unknown_as_null(const Value& v);
 // also names an object attribute, as in Value::lookup), keys of maps (a
 // missing key is added when it is the last step), indexes of lists, tuples
 // and sets (iteration order), set elements by value (find_set_element; the
-// set is then deduplicated and reordered). The replacement must conform to
-// the type its position has: an object attribute's, tuple element's, or the
-// collection's element type (where that type contains dynamic, the new value
-// may be more specific, and a list, set or map must still end up with one
-// element type); a null or unknown value of the dynamic type takes that
-// type. An empty path returns `nv`. Throws Error with the path of the
+// set is then deduplicated and reordered). A replacement that conforms to
+// the type its position has (an object attribute's, a tuple element's, the
+// collection's element type; more specific where that type contains
+// dynamic) keeps the parent's type. Any other is stored as go-cty's
+// Transform stores it: the parent is rebuilt from its children (transform's
+// rebuild), so an object's or tuple's type follows its values (a dynamic
+// attribute takes a value of any type) and a list, set or map must still
+// end up with one element type. A null or unknown value of the dynamic type
+// takes its position's type. An empty path returns `nv`. Throws Error with the path of the
 // failing step: Status::UnknownValue through an unknown value,
 // Status::TypeMismatch through a null or primitive value, for a step that
-// does not apply to the value's kind, or for a replacement of the wrong
-// type; Status::NotFound for a missing attribute, key or element;
+// does not apply to the value's kind, or for a collection element (or new
+// map entry) whose type its siblings do not share; Status::NotFound for a missing attribute, key or element;
 // Status::OutOfRange for an index past the end.
 Value set_path(const Value& root, const Path& p, Value nv);
 

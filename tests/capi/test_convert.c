@@ -331,6 +331,7 @@ static void test_flatmap(void) {
   vals[1].len = 6;
   CHECK_FAIL(dv_value_from_flatmap(&v, t, keys, vals, 10, &gerr), DV_ERR_TYPE_MISMATCH);
   CHECK(message_is("invalid value for \"port\" in state: a number is required"));
+  CHECK(gerr != NULL && str_eq(dv_error_path(gerr), ".port"));
   clear_err();
   vals[1] = vals[0];
   keys[1] = keys[0];
@@ -340,11 +341,56 @@ static void test_flatmap(void) {
   dv_type_free(t);
 }
 
+/* The writing direction, read back (issue 23 item 3). */
+static void test_flatmap_write(void) {
+  dv_type_t *t = parse_type("[\"object\",{\"name\":\"string\",\"port\":\"number\",\"gone\":\"string\","
+                            "\"tags\":[\"map\",\"string\"],\"ids\":[\"list\",\"string\"]}]");
+  dv_value_t *v = json_by_type("{\"name\":\"web\",\"port\":8080,\"gone\":null,\"tags\":{\"a\":\"x\"},"
+                               "\"ids\":[\"p\",\"q\"]}",
+                               t);
+  static const char *want[][2] = {{"ids.#", "2"}, {"ids.0", "p"}, {"ids.1", "q"}, {"name", "web"},
+                                  {"port", "8080"}, {"tags.%", "1"}, {"tags.a", "x"}};
+  dv_str_t keys[7], vals[7];
+  dv_flatmap_t *fm = NULL;
+  dv_value_t *back = NULL, *nul = NULL;
+  dv_encode_options_t small = DV_ENCODE_OPTIONS_INIT;
+  bool raw = false;
+  size_t i;
+
+  CHECK_OK(dv_value_to_flatmap(&fm, v, NULL, &err));
+  CHECK(dv_flatmap_count(fm) == 7);
+  for (i = 0; i < 7 && i < dv_flatmap_count(fm); i++) {
+    CHECK(dv_flatmap_entry(fm, i, &keys[i], &vals[i]));
+    CHECK(str_eq(keys[i], want[i][0]) && str_eq(vals[i], want[i][1]));
+  }
+  CHECK(!dv_flatmap_entry(fm, 7, &keys[0], &vals[0]) && !dv_flatmap_entry(fm, 0, NULL, &vals[0]));
+  CHECK_OK(dv_value_from_flatmap(&back, t, keys, vals, 7, &err));
+  CHECK(dv_value_raw_equals(&raw, back, v, NULL) == DV_OK && raw);
+  dv_flatmap_free(fm);
+  fm = NULL;
+
+  /* A null value is a nil map; a value that is not an object is refused;
+   * the bytes written are bounded. */
+  CHECK_OK(dv_value_new_null(&nul, t, &err));
+  CHECK_OK(dv_value_to_flatmap(&fm, nul, NULL, &err));
+  CHECK(fm == NULL);
+  CHECK_STATUS(dv_value_to_flatmap(&fm, dv_value_get(v, "name", 4), NULL, &err), DV_ERR_INVALID_ARG);
+  small.max_output_size = 20;
+  CHECK_STATUS(dv_value_to_flatmap(&fm, v, &small, &err), DV_ERR_LIMIT);
+  CHECK(fm == NULL);
+
+  dv_value_free(nul);
+  dv_value_free(back);
+  dv_value_free(v);
+  dv_type_free(t);
+}
+
 int main(void) {
   test_convert();
   test_unify();
   test_implied_type();
   test_schema_codec();
   test_flatmap();
+  test_flatmap_write();
   return check_result("test_convert");
 }

@@ -257,6 +257,14 @@ int main(void) {
   INVALID(dv_value_from_flatmap(&v, dv_type_string(), names, NULL, 1, &err));
   INVALID(dv_schema_value_from_flatmap(&v, NULL, NULL, NULL, 0, &err));
   CHECK(v == NULL && t == NULL);
+  {
+    dv_flatmap_t *fm = NULL;
+    dv_str_t k, val;
+    INVALID(dv_value_to_flatmap(NULL, good, NULL, &err));
+    INVALID(dv_value_to_flatmap(&fm, NULL, NULL, &err));
+    CHECK(fm == NULL && dv_flatmap_count(NULL) == 0 && !dv_flatmap_entry(NULL, 0, &k, &val));
+    dv_flatmap_free(NULL);
+  }
 
   /* schema.h */
   INVALID(dv_schema_from_json(NULL, "{}", 2, "provider", 8, NULL, 0, &err));
@@ -275,6 +283,13 @@ int main(void) {
   INVALID(dv_builder_new(NULL, &err));
   CHECK(dv_builder_new(&b, NULL) == DV_OK);
   INVALID(dv_schema_validate(NULL, NULL, &err));
+  {
+    dv_errors_t *problems = NULL;
+    INVALID(dv_schema_validate_all(NULL, good, &problems, &err));
+    INVALID(dv_schema_validate_all(NULL, NULL, NULL, &err));
+    CHECK(problems == NULL && dv_errors_count(NULL) == 0 && dv_errors_at(NULL, 0) == NULL);
+    dv_errors_free(NULL);
+  }
   INVALID(dv_builder_attribute(NULL, "a", 1, dv_type_string(), DV_ATTR_OPTIONAL, &err));
   INVALID(dv_builder_attribute(b, NULL, 1, dv_type_string(), DV_ATTR_OPTIONAL, &err));
   INVALID(dv_builder_attribute(b, "a", 1, NULL, DV_ATTR_OPTIONAL, &err));

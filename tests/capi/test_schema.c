@@ -520,11 +520,68 @@ static void test_schema_doc(void) {
   CHECK(doc == NULL);
 }
 
+/* Every problem, not the first (issue 23 item 8); the name helpers. */
+static void test_validate_all(void) {
+  dv_builder_t *root = NULL, *blk = NULL;
+  dv_schema_t *s = NULL;
+  dv_value_t *v = NULL;
+  dv_errors_t *problems = NULL;
+  dv_error_t *first = NULL;
+  size_t i;
+  static const char *want_path[] = {".a", ".b", ".blk"};
+
+  CHECK_OK(dv_builder_new(&root, &err));
+  CHECK_OK(dv_builder_new(&blk, &err));
+  CHECK_OK(dv_builder_attribute(root, "a", 1, dv_type_string(), DV_ATTR_REQUIRED, &err));
+  CHECK_OK(dv_builder_attribute(root, "b", 1, dv_type_number(), DV_ATTR_REQUIRED, &err));
+  CHECK_OK(dv_builder_attribute(blk, "x", 1, dv_type_string(), DV_ATTR_OPTIONAL, &err));
+  CHECK_OK(dv_builder_block(root, "blk", 3, DV_NESTING_LIST, blk, 1, 0, &err));
+  CHECK_OK(dv_builder_build(&s, root, 0, &err));
+  CHECK_OK(dv_json_decode(&v, "{\"a\":null,\"b\":null,\"blk\":[]}", 28, dv_schema_implied_type(s), NULL, &err));
+
+  CHECK(dv_schema_validate_all(s, v, &problems, &first) == DV_ERR_SCHEMA);
+  CHECK(str_eq(dv_error_path(first), ".a")); /* the first, as dv_schema_validate */
+  dv_error_free(first);
+  CHECK(dv_errors_count(problems) == 3);
+  for (i = 0; i < 3 && i < dv_errors_count(problems); i++) {
+    CHECK(dv_error_status(dv_errors_at(problems, i)) == DV_ERR_SCHEMA);
+    CHECK(str_eq(dv_error_path(dv_errors_at(problems, i)), want_path[i]));
+  }
+  CHECK(str_eq(dv_error_message(dv_errors_at(problems, 1)), "attribute \"b\" is required"));
+  CHECK(dv_errors_at(problems, 3) == NULL && dv_errors_at(NULL, 0) == NULL && dv_errors_count(NULL) == 0);
+  dv_errors_free(problems);
+  dv_errors_free(NULL);
+  problems = NULL;
+  dv_value_free(v);
+
+  CHECK_OK(dv_json_decode(&v, "{\"a\":\"x\",\"b\":1,\"blk\":[{\"x\":null}]}", 34, dv_schema_implied_type(s), NULL,
+                          &err));
+  CHECK_OK(dv_schema_validate_all(s, v, &problems, &err));
+  CHECK(problems == NULL);
+  CHECK_STATUS(dv_schema_validate_all(s, v, NULL, &err), DV_ERR_INVALID_ARG);
+  CHECK_STATUS(dv_schema_validate_all(NULL, v, &problems, &err), DV_ERR_INVALID_ARG);
+  CHECK(problems == NULL);
+
+  CHECK(strcmp(dv_nesting_name(DV_NESTING_SINGLE), "single") == 0);
+  CHECK(strcmp(dv_nesting_name(DV_NESTING_GROUP), "group") == 0);
+  CHECK(dv_nesting_name(DV_NESTING_INVALID) == NULL && dv_nesting_name((dv_nesting_t)6) == NULL);
+  CHECK(strcmp(dv_attribute_flag_name(DV_ATTR_WRITE_ONLY), "write_only") == 0);
+  CHECK(strcmp(dv_attribute_flag_name(DV_ATTR_OPTIONAL_FOR_IMPORT), "optional_for_import") == 0);
+  CHECK(dv_attribute_flag_name(DV_ATTR_REQUIRED | DV_ATTR_COMPUTED) == NULL);
+  CHECK(dv_attribute_flag_name(0) == NULL && dv_attribute_flag_name(0x100u) == NULL);
+
+  dv_value_free(v);
+  dv_schema_free(s);
+  dv_builder_free(root);
+  dv_builder_free(blk);
+}
+
 int main(void) {
   test_builder();
   test_document();
   test_introspection();
   test_identity();
   test_schema_doc();
+  test_validate_all();
   return check_result("test_schema");
 }

@@ -550,6 +550,69 @@ static void test_transform(void) {
   dv_value_free(want);
 }
 
+/* Gives a reason and stops at ".l[1]" (exit) or, from enter, at ".s";
+ * gives a reason but goes on at ".l[0]" (dropped). */
+static int tr_fail(const dv_path_t *path, const dv_value_t *v, dv_value_t **replace, void *payload) {
+  dv_buf_t b = DV_BUF_INIT;
+  int at_l1, at_l0, at_s;
+  (void)v;
+  (void)replace;
+  if (dv_path_to_string(&b, path, NULL) != DV_OK) return -1;
+  at_l1 = b.len == 5 && memcmp(b.ptr, ".l[1]", 5) == 0;
+  at_l0 = b.len == 5 && memcmp(b.ptr, ".l[0]", 5) == 0;
+  at_s = b.len == 2 && memcmp(b.ptr, ".s", 2) == 0;
+  dv_buf_dispose(&b);
+  if (at_l0) dv_callback_error(DV_ERR_SCHEMA, "not this one", 12);
+  if (payload != NULL ? at_s : at_l1) {
+    dv_callback_error(DV_ERR_SCHEMA, "first try", 9);
+    dv_callback_error(DV_ERR_OUT_OF_RANGE, "too big: 2", 10); /* the last call wins */
+    return -1;
+  }
+  return 0;
+}
+
+static int walk_fail(const dv_path_t *path, const dv_value_t *v, void *payload) {
+  (void)v;
+  (void)payload;
+  if (dv_path_length(path) != 2) return 0;
+  dv_callback_error((dv_status_t)0, "bad status", 10); /* recorded as INVALID_ARG */
+  return -3;
+}
+
+/* A callback's reason reaches the caller (issue 23 item 11). */
+static void test_callback_errors(void) {
+  const char *tj = "[\"object\",{\"l\":[\"list\",\"number\"],\"s\":\"string\"}]";
+  dv_value_t *v = json_value(tj, "{\"l\":[1,2],\"s\":\"a\"}");
+  dv_value_t *out = NULL;
+  dv_error_t *err = NULL;
+  int one = 1, rc;
+
+  rc = dv_value_transform(&out, v, NULL, tr_fail, NULL, &err);
+  CHECK(rc == DV_ERR_OUT_OF_RANGE && out == NULL && dv_error_status(err) == DV_ERR_OUT_OF_RANGE);
+  CHECK(str_eq(dv_error_message(err), "too big: 2"));
+  CHECK(str_eq(dv_error_path(err), ".l[1]"));
+  dv_error_free(err);
+  err = NULL;
+  rc = dv_value_transform(&out, v, tr_fail, NULL, &one, &err);
+  CHECK(rc == DV_ERR_OUT_OF_RANGE && str_eq(dv_error_path(err), ".s"));
+  dv_error_free(err);
+  err = NULL;
+  /* Without err, the status alone. */
+  CHECK(dv_value_transform(&out, v, NULL, tr_fail, NULL, NULL) == DV_ERR_OUT_OF_RANGE && out == NULL);
+
+  rc = dv_value_walk(v, walk_fail, NULL, &err);
+  CHECK(rc == DV_ERR_INVALID_ARG && str_eq(dv_error_message(err), "bad status"));
+  CHECK(str_eq(dv_error_path(err), ".l[0]"));
+  dv_error_free(err);
+  err = NULL;
+  /* Outside a callback: nothing happens, and the next walk is clean. */
+  dv_callback_error(DV_ERR_SCHEMA, "stray", 5);
+  rc = dv_value_transform(&out, v, NULL, NULL, NULL, &err);
+  CHECK(rc == 0 && err == NULL && out != NULL);
+  dv_value_free(out);
+  dv_value_free(v);
+}
+
 static void test_edits(void) {
   const char *tj = "[\"object\",{\"l\":[\"list\",\"string\"],\"m\":[\"map\",\"number\"],\"n\":\"number\"}]";
   dv_value_t *v = NULL, *out = NULL, *want = NULL, *zero = NULL, *str = NULL, *u = NULL;
@@ -664,6 +727,7 @@ int main(void) {
   test_literal_macro();
   test_walk();
   test_transform();
+  test_callback_errors();
   test_edits();
   return check_result("test_value");
 }

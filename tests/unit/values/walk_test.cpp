@@ -368,6 +368,27 @@ TEST(SetPath, Edits) {
   EXPECT_TRUE(r.raw_equals(obj({{"a", S("now known")}, {"b", I(1)}})));
   EXPECT_TRUE(r.type() == Type::object({{"a", TS(), false}, {"b", TN(), false}}));
   // ...but a list still needs one element type.
+  // Another type is stored as go-cty's Transform stores it (issue 23 item
+  // 1): an attribute that held a set of sets of strings (a schema's
+  // dynamic attribute, as decoded) takes an object, and the object's type
+  // follows; so does a tuple's.
+  Type sss = Type::set(Type::set(TS()));
+  Value dyn = obj({{"x", set_of(Type::set(TS()), {set_of(TS(), {S("a")})})}, {"y", I(1)}});
+  ASSERT_TRUE(dyn.type() == Type::object({{"x", sss, false}, {"y", TN(), false}}));
+  r = set_path(dyn, {PathStep::attr("x")}, obj({{"k", S("v")}}));
+  EXPECT_TRUE(r.raw_equals(obj({{"x", obj({{"k", S("v")}})}, {"y", I(1)}}))) << r.go_string();
+  r = set_path(v, {PathStep::attr("t"), PathStep::idx(0)}, I(1));
+  EXPECT_TRUE(r.get("t")->raw_equals(Value::tuple({I(1), S("x")})));
+  // Down a list of one object, the list's element type follows too (ListVal
+  // of the rebuilt element); with two elements it cannot.
+  Value lo = list_of(dyn.type(), {dyn});
+  r = set_path(lo, {PathStep::idx(0), PathStep::attr("y")}, S("s"));
+  EXPECT_TRUE(r.raw_equals(Value::list(Type::dynamic(), {obj({{"x", *dyn.get("x")}, {"y", S("s")}})})));
+  Value lo2 = list_of(dyn.type(), {dyn, dyn});
+  Path at2;
+  EXPECT_EQ(status_of([&] { set_path(lo2, {PathStep::idx(0), PathStep::attr("y")}, S("s")); }, nullptr, &at2),
+            Status::TypeMismatch);
+  EXPECT_TRUE(at2 == Path{PathStep::idx(0)}) << dynval::path_string(at2);
   Type ot = Type::object({{"a", Type::dynamic(), false}});
   Value l = Value::list(ot, {Value::object_typed(ot, {Value::unknown(Type::dynamic())}),
                              Value::object_typed(ot, {Value::unknown(Type::dynamic())})});
@@ -396,8 +417,8 @@ TEST(SetPath, Edits) {
        2},
       {{PathStep::attr("l"), PathStep::idx(0)}, S("x"), Status::TypeMismatch,
        "a value of type string cannot be stored where number is expected", 2},
-      {{PathStep::attr("t"), PathStep::idx(0)}, I(1), Status::TypeMismatch,
-       "a value of type number cannot be stored where bool is expected", 2},
+      {{PathStep::attr("m"), PathStep::key("new")}, I(1), Status::TypeMismatch,
+       "a value of type number cannot be stored where string is expected", 2},
       {{PathStep::attr("l"), PathStep::attr("a")}, I(1), Status::TypeMismatch,
        "an attribute step does not apply to a value of type list of number", 2},
       {{PathStep::attr("m"), PathStep::idx(0)}, S("x"), Status::TypeMismatch,

@@ -9,6 +9,10 @@ pub type dv_status = ::core::ffi::c_uint;
 pub type dv_str_t = dv_str;
 #[doc = " An error: opaque, owned by the caller, freed with [`dv_error_free`]."]
 pub type dv_error_t = dv_error;
+#[doc = " A list of errors: every problem a check found, not just the first (see\n [`dv_schema_validate_all`]). Opaque, owned by the caller, freed with\n [`dv_errors_free`]."]
+pub type dv_errors_t = dv_errors;
+#[doc = " Flatmap state written by [`dv_value_to_flatmap`]: its entries, sorted\n bytewise by key. Opaque, owned by the caller, freed with\n [`dv_flatmap_free`]."]
+pub type dv_flatmap_t = dv_flatmap;
 #[doc = " A path into a value (cty `Path`): opaque, owned by the caller when built\n with [`dv_path_new`], freed with [`dv_path_free`]; see dynval/path.h."]
 pub type dv_path_t = dv_path;
 #[doc = " The kind of one step of a path into a value (cty `PathStep`)."]
@@ -82,6 +86,16 @@ pub struct dv_str {
 #[repr(C)]
 #[derive(Debug)]
 pub struct dv_error {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_flatmap {
+    _unused: [u8; 0],
+}
+#[repr(C)]
+#[derive(Debug)]
+pub struct dv_errors {
     _unused: [u8; 0],
 }
 #[repr(C)]
@@ -566,6 +580,12 @@ extern "C" {
     pub fn dv_error_offset(e: *const dv_error_t) -> usize;
     #[doc = " Releases an error and every string borrowed from it.\n\n @param e the error; NULL is a no-op.\n Needs exclusive access to `e`; may be called from any thread."]
     pub fn dv_error_free(e: *mut dv_error_t);
+    #[doc = " Number of errors in a list; NULL gives 0."]
+    pub fn dv_errors_count(list: *const dv_errors_t) -> usize;
+    #[doc = " Error `i` of a list, borrowed until [`dv_errors_free`]; NULL for a NULL list or `i` past the end."]
+    pub fn dv_errors_at(list: *const dv_errors_t, i: usize) -> *const dv_error_t;
+    #[doc = " Releases a list and its errors.\n\n @param list the list; NULL is a no-op."]
+    pub fn dv_errors_free(list: *mut dv_errors_t);
     #[doc = " Releases the bytes of a buffer filled by libdynval and resets it to\n [`DV_BUF_INIT`], so disposing twice is harmless.\n\n @param buf the buffer; NULL is a no-op, and so is an empty buffer.\n Needs exclusive access to `*buf`; may be called from any thread."]
     pub fn dv_buf_dispose(buf: *mut dv_buf_t);
     #[doc = " Returns the static `bool` type (cty.Bool). Takes no arguments and cannot\n fail: never NULL. The result is owned by the library and lives for the\n whole process; it needs no [`dv_type_free`] (which ignores it). Thread-safe."]
@@ -991,6 +1011,19 @@ extern "C" {
     pub fn dv_schema_version(s: *const dv_schema_t) -> i64;
     #[doc = " Checks a value against the schema rules beyond its type: required\n attributes not null, GROUP blocks never null, min/max items of LIST and\n SET blocks (skipped while unknowns are present), and the shape of the\n implied type. A null or unknown root value is accepted.\n\n @param s the schema; NULL gives `DV_ERR_INVALID_ARG`.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional details of the first problem, with its cty path\n            (e.g. `.network[0].ip`).\n @return `DV_OK` when valid; `DV_ERR_SCHEMA` (a rule is violated);\n         `DV_ERR_TYPE_MISMATCH` (wrong shape); `DV_ERR_INVALID_ARG`;\n         `DV_ERR_NOMEM`. Thread-safe."]
     pub fn dv_schema_validate(s: *const dv_schema_t, v: *const dv_value_t, err: *mut *mut dv_error_t) -> dv_status_t;
+    #[doc = " Checks a value against the rules of [`dv_schema_validate`] and reports\n every problem, not just the first, in the order the check meets them."]
+    pub fn dv_schema_validate_all(
+        s: *const dv_schema_t,
+        v: *const dv_value_t,
+        problems: *mut *mut dv_errors_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " The name of a nesting mode as schema JSON documents spell it; NULL for any other number."]
+    pub fn dv_nesting_name(nesting: dv_nesting_t) -> *const ::core::ffi::c_char;
+    #[doc = " The name of one attribute flag as schema JSON documents spell it; NULL unless `flag` is exactly one flag."]
+    pub fn dv_attribute_flag_name(flag: u32) -> *const ::core::ffi::c_char;
+    #[doc = " Gives the reason a walk or transform callback is about to stop, so that\n it reaches the caller."]
+    pub fn dv_callback_error(status: dv_status_t, message: *const ::core::ffi::c_char, len: usize);
     #[doc = " Returns the schema's root block (borrowed, valid as long as `s`).\n @param s the schema; NULL gives NULL.\n Thread-safe."]
     pub fn dv_schema_block(s: *const dv_schema_t) -> *const dv_block_t;
     #[doc = " Number of attributes of a block."]
@@ -1424,4 +1457,17 @@ extern "C" {
         n: usize,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
+    #[doc = " Writes the legacy flatmap state of an object value, as Terraform's\n `hcl2shim.FlatmapValueFromHCL2` does."]
+    pub fn dv_value_to_flatmap(
+        out: *mut *mut dv_flatmap_t,
+        v: *const dv_value_t,
+        opts: *const dv_encode_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Number of entries of flatmap state; NULL gives 0."]
+    pub fn dv_flatmap_count(m: *const dv_flatmap_t) -> usize;
+    #[doc = " Reads entry `i` of flatmap state (bytewise key order)."]
+    pub fn dv_flatmap_entry(m: *const dv_flatmap_t, i: usize, key: *mut dv_str_t, value: *mut dv_str_t) -> bool;
+    #[doc = " Releases flatmap state. NULL is a no-op."]
+    pub fn dv_flatmap_free(m: *mut dv_flatmap_t);
 }

@@ -1,6 +1,7 @@
 //! Type conversion and unification (go-cty's `cty/convert`), the type JSON
 //! implies, and legacy flatmap state (`convert.h`).
 
+use std::collections::BTreeMap;
 use std::ptr;
 
 use dynval_sys as sys;
@@ -67,6 +68,52 @@ impl ValueRef<'_> {
         let want = want.as_type_ref();
         self.convert_with(&|| want.as_raw(), sys::DV_CONVERT_SAFE)
     }
+
+    /// Writes the legacy flatmap state of an object value, as Terraform's
+    /// `hcl2shim.FlatmapValueFromHCL2` does: nulls left out, unknowns as
+    /// [`FLATMAP_UNKNOWN`] (`"l.#"`, `"m.%"`; an unknown object as each
+    /// attribute unknown), primitives as strings, set elements by their
+    /// iteration order. `None` for a null value (Terraform's nil map).
+    /// [`Value::from_flatmap`] reads the result back.
+    ///
+    /// # Errors
+    ///
+    /// [`Status::InvalidArg`](crate::Status::InvalidArg) for a value that is
+    /// not an object, [`Status::Limit`](crate::Status::Limit) past 256 MiB
+    /// of keys and values.
+    ///
+    /// ```
+    /// use dynval::{Type, Value};
+    /// let t = Type::from_json(r#"["object",{"ids":["list","string"],"port":"number"}]"#)?;
+    /// let v = Value::from_json(r#"{"ids":["a"],"port":80}"#, &t)?;
+    /// let m = v.to_flatmap()?.unwrap();
+    /// assert_eq!(m.iter().map(|(k, v)| format!("{k}={v}")).collect::<Vec<_>>(), ["ids.#=1", "ids.0=a", "port=80"]);
+    /// assert_eq!(Value::from_flatmap(&m, &t)?, v);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn to_flatmap(&self) -> Result<Option<BTreeMap<String, String>>> {
+        let mut fm: *mut sys::dv_flatmap_t = ptr::null_mut();
+        call(|err| unsafe { sys::dv_value_to_flatmap(&mut fm, self.as_raw(), ptr::null(), err) })?;
+        if fm.is_null() {
+            return Ok(None);
+        }
+        let mut m = BTreeMap::new();
+        // SAFETY: `fm` is owned here; each entry is borrowed from it and
+        // copied before dv_flatmap_free.
+        unsafe {
+            for i in 0..sys::dv_flatmap_count(fm) {
+                let mut k = dv_str(&[]);
+                let mut v = dv_str(&[]);
+                sys::dv_flatmap_entry(fm, i, &mut k, &mut v);
+                m.insert(
+                    String::from_utf8_lossy(crate::util::str_bytes(k)).into_owned(),
+                    String::from_utf8_lossy(crate::util::str_bytes(v)).into_owned(),
+                );
+            }
+            sys::dv_flatmap_free(fm);
+        }
+        Ok(Some(m))
+    }
 }
 
 impl Value {
@@ -75,6 +122,8 @@ impl Value {
         fn convert(&self, want: impl AsTypeRef) -> Result<Value>;
         /// Safe conversions only; see [`ValueRef::convert_safe`].
         fn convert_safe(&self, want: impl AsTypeRef) -> Result<Value>;
+        /// Legacy flatmap state; see [`ValueRef::to_flatmap`].
+        fn to_flatmap(&self) -> Result<Option<BTreeMap<String, String>>>;
     }
 
     /// Reads legacy flatmap state (the `map[string]string` form of resource

@@ -163,6 +163,20 @@ impl Error {
     ///
     /// `err` must be NULL or an owned `dv_error_t` not used afterwards.
     pub unsafe fn from_raw(status: sys::dv_status_t, err: *mut sys::dv_error_t) -> Error {
+        let e = Error::copy_raw(status, err);
+        if !err.is_null() {
+            sys::dv_error_free(err);
+        }
+        e
+    }
+
+    /// Builds an error from a status and a C error it copies, leaving the C
+    /// error to its owner (an element of a `dv_errors_t` list).
+    ///
+    /// # Safety
+    ///
+    /// `err` must be NULL or a live `dv_error_t`.
+    pub(crate) unsafe fn copy_raw(status: sys::dv_status_t, err: *const sys::dv_error_t) -> Error {
         let status = Status::from_raw(status as i32);
         if err.is_null() {
             return Error {
@@ -175,14 +189,13 @@ impl Error {
         }
         let message = str_lossy(sys::dv_error_message(err));
         let path = str_lossy(sys::dv_error_path(err));
-        // SAFETY: the path is borrowed from `err`, which is alive until the
-        // dv_error_free below; the steps are copied out of it.
+        // SAFETY: the path is borrowed from `err`, which the caller keeps
+        // alive for this call; the steps are copied out of it.
         let steps = match PathRef::from_raw(sys::dv_error_path_steps(err)) {
             Some(p) => p.steps().collect(),
             None => Vec::new(),
         };
         let off = sys::dv_error_offset(err);
-        sys::dv_error_free(err);
         Error {
             status,
             message: if message.is_empty() { status.name().to_string() } else { message },

@@ -9,7 +9,7 @@ use dynval_sys as sys;
 
 use crate::codec::DecodeOptions;
 use crate::document::IdentitySchema;
-use crate::error::{call, expect_ok, Result};
+use crate::error::{call, check, expect_ok, Error, Result};
 use crate::introspect::{Block, DescriptionKind};
 use crate::types::{AsTypeRef, TypeRef};
 use crate::util::Buffer;
@@ -72,6 +72,32 @@ impl Nesting {
     }
 }
 
+/// The C library's name of a flag or nesting mode (schema JSON's spelling).
+fn c_name(p: *const std::ffi::c_char) -> Option<&'static str> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: libdynval returns static NUL-terminated ASCII names.
+    unsafe { std::ffi::CStr::from_ptr(p) }.to_str().ok()
+}
+
+impl fmt::Display for Nesting {
+    /// The mode as schema JSON spells it ("single", "list", "set", "map",
+    /// "group"); `Nesting(N)` for another number.
+    ///
+    /// ```
+    /// assert_eq!(dynval::Nesting::Group.to_string(), "group");
+    /// assert_eq!(dynval::Nesting::Unknown(9).to_string(), "Nesting(9)");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // SAFETY: a pure function of its argument.
+        match c_name(unsafe { sys::dv_nesting_name(self.as_raw()) }) {
+            Some(name) => f.write_str(name),
+            None => write!(f, "Nesting({})", self.as_raw()),
+        }
+    }
+}
+
 /// Attribute flags (`DV_ATTR_*`), combined with `|`: what
 /// [`SchemaBuilder::attribute`] takes and [`Attribute::flags`](crate::Attribute::flags)
 /// returns.
@@ -130,6 +156,37 @@ impl AttrFlags {
     /// ```
     pub fn contains(self, other: AttrFlags) -> bool {
         self.0 & other.0 == other.0
+    }
+}
+
+impl fmt::Display for AttrFlags {
+    /// The flags as schema JSON spells them, joined by `|`
+    /// (`optional|computed`), unknown bits in hex last; `none` for none.
+    ///
+    /// ```
+    /// use dynval::AttrFlags;
+    /// assert_eq!((AttrFlags::OPTIONAL | AttrFlags::COMPUTED).to_string(), "optional|computed");
+    /// assert_eq!((AttrFlags::WRITE_ONLY | AttrFlags::from_bits(0x300)).to_string(), "write_only|0x300");
+    /// assert_eq!(AttrFlags::NONE.to_string(), "none");
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0 == 0 {
+            return f.write_str("none");
+        }
+        let mut rest = self.0;
+        let mut sep = "";
+        for bit in (0..32).map(|i| 1u32 << i).filter(|b| self.0 & b != 0) {
+            // SAFETY: a pure function of its argument.
+            if let Some(name) = c_name(unsafe { sys::dv_attribute_flag_name(bit) }) {
+                write!(f, "{sep}{name}")?;
+                sep = "|";
+                rest &= !bit;
+            }
+        }
+        if rest != 0 {
+            write!(f, "{sep}{rest:#x}")?;
+        }
+        Ok(())
     }
 }
 
@@ -338,6 +395,49 @@ impl Schema {
     pub fn validate(&self, value: impl AsValueRef) -> Result<()> {
         let v = value.as_value_ref();
         call(|err| unsafe { sys::dv_schema_validate(self.as_raw(), v.as_raw(), err) })
+    }
+
+    /// Checks a value against the rules of [`validate`](Self::validate) and
+    /// returns every problem, not just the first (a provider returns all its
+    /// diagnostics at once), in the order the check meets them: a block's
+    /// attributes, then its nested blocks, each by name, elements in order.
+    /// Empty when the value is valid; each problem has
+    /// [`Status::Schema`](crate::Status::Schema) or
+    /// [`Status::TypeMismatch`](crate::Status::TypeMismatch) and its path.
+    ///
+    /// ```
+    /// let s = dynval::Schema::from_block_json(
+    ///     r#"{"attributes":{"a":{"type":"string","required":true},"b":{"type":"number","required":true}}}"#, 0)?;
+    /// let v = s.decode_json(r#"{"a":null,"b":null}"#)?;
+    /// let problems = s.validate_all(&v)?;
+    /// let paths: Vec<&str> = problems.iter().map(|p| p.path()).collect();
+    /// assert_eq!(paths, [".a", ".b"]);
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn validate_all(&self, value: impl AsValueRef) -> Result<Vec<Error>> {
+        let v = value.as_value_ref();
+        let mut list: *mut sys::dv_errors_t = ptr::null_mut();
+        let mut err: *mut sys::dv_error_t = ptr::null_mut();
+        // SAFETY: both handles are live; `list` and `err` are out-parameters.
+        let status = unsafe { sys::dv_schema_validate_all(self.as_raw(), v.as_raw(), &mut list, &mut err) };
+        if list.is_null() {
+            // SAFETY: `err` is owned and comes from the call that returned `status`.
+            return unsafe { check(status, err) }.map(|()| Vec::new());
+        }
+        // SAFETY: `err` (the first problem, also in the list) and `list` are
+        // owned by us; each element is borrowed from `list` while it lives.
+        unsafe {
+            sys::dv_error_free(err);
+            let n = sys::dv_errors_count(list);
+            let problems = (0..n)
+                .map(|i| {
+                    let e = sys::dv_errors_at(list, i);
+                    Error::copy_raw(sys::dv_error_status(e), e)
+                })
+                .collect();
+            sys::dv_errors_free(list);
+            Ok(problems)
+        }
     }
 
     /// Decodes a MessagePack `DynamicValue` by the implied type (no schema

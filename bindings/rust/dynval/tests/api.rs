@@ -245,6 +245,30 @@ fn builder_validate_and_proto_roundtrip() {
 }
 
 #[test]
+fn validate_all_returns_every_problem() {
+    let mut nic = SchemaBuilder::new();
+    nic.attribute("subnet_id", Type::string(), AttrFlags::REQUIRED).unwrap();
+    let mut b = SchemaBuilder::new();
+    b.attribute("name", Type::string(), AttrFlags::REQUIRED).unwrap().block("nic", Nesting::List, &nic, 0, 2).unwrap();
+    let s = b.build(0).unwrap();
+    let v = s.decode_json(r#"{"name":null,"nic":[{"subnet_id":null},{"subnet_id":"x"},{"subnet_id":null}]}"#).unwrap();
+    let problems = s.validate_all(&v).unwrap();
+    let got: Vec<String> = problems.iter().map(|p| format!("{}: {}", p.path(), p.message())).collect();
+    assert_eq!(
+        got,
+        [
+            r#".name: attribute "name" is required"#,
+            r#".nic[0].subnet_id: attribute "subnet_id" is required"#,
+            r#".nic[2].subnet_id: attribute "subnet_id" is required"#,
+            r#".nic: at most 2 "nic" block(s) allowed, found 3"#,
+        ]
+    );
+    assert_eq!(s.validate(&v).unwrap_err().to_string(), problems[0].to_string());
+    let ok = s.decode_json(r#"{"name":"a","nic":[]}"#).unwrap();
+    assert!(s.validate_all(&ok).unwrap().is_empty());
+}
+
+#[test]
 fn decode_options_limits() {
     let t = Type::list(Type::number());
     let v = Value::from_json_with("[1,2,3]", &t, &DecodeOptions::new().max_elements(3)).unwrap();
