@@ -33,7 +33,10 @@ use crate::value::{AsValueRef, Value, ValueRef};
 /// Attributes of the value that the struct lacks are ignored, as serde
 /// does for any format (`#[serde(deny_unknown_fields)]` refuses them); a
 /// struct field the object lacks is an error unless it is an `Option` or
-/// has `#[serde(default)]`.
+/// has `#[serde(default)]`. Unknowns ([`Maybe::Unknown`]) and [`Value`]
+/// fields are filled by this deserializer itself, so they do not pass
+/// through `#[serde(flatten)]` or untagged enums, which buffer the value
+/// in serde's own form first.
 ///
 /// # Errors
 ///

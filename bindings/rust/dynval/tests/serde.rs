@@ -518,3 +518,34 @@ fn self_describing_reads() {
     let u = Value::object(&[("x", Value::unknown(Type::bool()))]).unwrap();
     assert_eq!(fails(from_value::<BTreeMap<String, Any>>(&u)).0, Status::UnknownValue);
 }
+
+#[test]
+fn flatten_buffers_so_unknowns_and_values_do_not_pass() {
+    #[derive(Debug, Deserialize)]
+    struct Inner {
+        #[allow(dead_code)]
+        id: Maybe<String>,
+    }
+    #[derive(Debug, Deserialize)]
+    struct Outer {
+        #[serde(flatten)]
+        #[allow(dead_code)]
+        inner: Inner,
+    }
+    #[derive(Debug, Deserialize)]
+    struct RawInner {
+        #[allow(dead_code)]
+        id: Value,
+    }
+    #[derive(Debug, Deserialize)]
+    struct RawOuter {
+        #[serde(flatten)]
+        #[allow(dead_code)]
+        inner: RawInner,
+    }
+    let known = Value::object(&[("id", Value::from("i-1"))]).unwrap();
+    let unknown = Value::object(&[("id", Value::unknown(Type::string()))]).unwrap();
+    assert!(matches!(from_value::<Outer>(&known).unwrap().inner.id, Maybe::Known(_)));
+    assert_eq!(fails(from_value::<Outer>(&unknown)).0, Status::UnknownValue);
+    assert_eq!(fails(from_value::<RawOuter>(&known)).0, Status::TypeMismatch);
+}
