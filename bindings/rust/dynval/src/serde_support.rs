@@ -810,6 +810,7 @@ impl<'p> Ser<'p> {
             kind,
             elem,
             entries: Vec::with_capacity(len.unwrap_or(0)),
+            given: vec![false; self.ty.attribute_count()],
             key: None,
             trail: self.trail,
         })
@@ -1052,6 +1053,8 @@ struct MapSer<'p> {
     kind: Kind,
     elem: Option<Type>,
     entries: Vec<(String, Value)>,
+    /// Which attributes of an object type the author's value gave.
+    given: Vec<bool>,
     key: Option<String>,
     trail: Trail<'p, 'p>,
 }
@@ -1062,10 +1065,13 @@ impl MapSer<'_> {
         let node = Node { parent: self.trail, step };
         let ty = match (self.kind, &self.elem) {
             (Kind::Map, Some(elem)) => elem.clone(),
-            (Kind::Object, _) => self
-                .ty
-                .attribute(&key)
-                .ok_or_else(|| error_at(Some(&node), Status::TypeMismatch, format!("unsupported attribute {key:?}")))?,
+            (Kind::Object, _) => {
+                let i = self.ty.attribute_index(&key).ok_or_else(|| {
+                    error_at(Some(&node), Status::TypeMismatch, format!("unsupported attribute {key:?}"))
+                })?;
+                self.given[i] = true;
+                self.ty.attribute_type(i).expect("attribute within the type")
+            }
             _ => Type::dynamic(),
         };
         let v = value.serialize(Ser { ty: &ty, trail: Some(&node) })?;
@@ -1106,10 +1112,10 @@ impl ser::SerializeMap for MapSer<'_> {
             (Kind::Object, _) => {
                 // Attributes the author's type does not have are null.
                 let mut entries = self.entries;
-                for (name, ty) in self.ty.attributes() {
-                    if !entries.iter().any(|(k, _)| k.as_bytes() == name) {
-                        entries.push((String::from_utf8_lossy(name).into_owned(), Value::null(ty)));
-                    }
+                for i in (0..self.given.len()).filter(|&i| !self.given[i]) {
+                    let name = self.ty.attribute_name_bytes(i).unwrap_or_default();
+                    let ty = self.ty.attribute_type(i).expect("attribute within the type");
+                    entries.push((String::from_utf8_lossy(name).into_owned(), Value::null(ty)));
                 }
                 located(trail, Value::object(&entries))
             }
