@@ -30,6 +30,10 @@ use crate::value::{AsValueRef, Value, ValueRef};
 /// | unknown | [`Maybe::Unknown`] only |
 /// | any | [`Value`]: the value itself, unknowns and refinements included |
 ///
+/// Self-describing targets (serde's `deserialize_any`: untagged enums,
+/// `IgnoredAny`, a JSON value type) get an `i64` or `u64` when the number
+/// is one exactly, else the nearest `f64`.
+///
 /// Attributes of the value that the struct lacks are ignored, as serde
 /// does for any format (`#[serde(deny_unknown_fields)]` refuses them); a
 /// struct field the object lacks is an error unless it is an `Option` or
@@ -141,8 +145,9 @@ pub fn to_value<T: Serialize + ?Sized>(value: &T, ty: impl AsTypeRef) -> Result<
 /// attribute's type. With other serde formats it reads and writes as an
 /// `Option<T>` (an unknown as none).
 ///
-/// Refinements of an unknown are not kept; read the field as a [`Value`]
-/// for them.
+/// An unknown of any type reads as [`Unknown`](Maybe::Unknown): `T` is
+/// not checked against it. Refinements of an unknown are not kept; read
+/// the field as a [`Value`] for them.
 ///
 /// ```
 /// use dynval::{Maybe, Type, Value};
