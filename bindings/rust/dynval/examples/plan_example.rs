@@ -3,7 +3,10 @@
 //! (`examples/data/plan/{create,update}/{config,prior,proposed}.msgpack`):
 //!
 //! 1. decode the config, the prior state and the proposed new state by the
-//!    schema;
+//!    schema, and read the config into the provider's own model with
+//!    [`from_value`](dynval::from_value) (as the plugin framework's
+//!    `req.Config.Get(ctx, &model)`) to check a rule the schema cannot
+//!    express (a step the C and Go programs leave out);
 //! 2. one [`transform`](dynval::ValueRef::transform) over the proposed state
 //!    plans every computed attribute that the config leaves null: the prior
 //!    value when the prior state has one (what the plugin framework's
@@ -25,14 +28,45 @@
 //! ```text
 //! cargo run --example plan_example [-- DATA_DIR]
 //! ```
+use std::collections::HashSet;
 use std::error::Error;
+use std::net::Ipv4Addr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use dynval::{AttrFlags, Block, Path, PathRef, Refinements, Schema, Value, ValueRef};
+use dynval::{AttrFlags, Block, Maybe, Path, PathRef, Refinements, Schema, Value, ValueRef};
+use serde::Deserialize;
 
 const ARN_PREFIX: &str = "arn:acme:compute:eu-west-1:";
 const FORCES_NEW: &str = "Changing this forces a new resource.";
+
+/// The part of the configuration this provider checks itself (`from_value`
+/// ignores the other attributes). A subnet may come from a resource not yet
+/// created: unknown at plan time.
+#[derive(Deserialize)]
+struct ServerConfig {
+    network_interface: Vec<InterfaceConfig>,
+}
+
+#[derive(Deserialize)]
+struct InterfaceConfig {
+    subnet_id: Maybe<String>,
+    private_ip: Option<Ipv4Addr>, // from_value refuses "10.0.0" with its path
+}
+
+/// A rule the schema cannot express: two interfaces in one subnet need
+/// different private IPs (with an unknown subnet, the API checks at apply).
+fn check(config: &ServerConfig) -> Result<(), String> {
+    let mut taken = HashSet::new();
+    for (i, nic) in config.network_interface.iter().enumerate() {
+        if let (Maybe::Known(subnet), Some(ip)) = (&nic.subnet_id, nic.private_ip) {
+            if !taken.insert((subnet, ip)) {
+                return Err(format!(".network_interface[{i}].private_ip: {ip} is already used in {subnet}"));
+            }
+        }
+    }
+    Ok(())
+}
 
 /// The planned value of a computed attribute that the config leaves null
 /// (`None` keeps the proposed value).
@@ -75,6 +109,7 @@ fn plan(schema: &Schema, dir: &std::path::Path, scenario: &str) -> Result<(), Bo
         Ok(schema.decode_msgpack(&data)?)
     };
     let (config, prior, proposed) = (decode("config")?, decode("prior")?, decode("proposed")?);
+    check(&dynval::from_value(&config)?)?;
     let block = schema.block();
     let planned = proposed.transform(|path, v| plan_computed(block, &config, &prior, path, v))?;
     let planned_state = schema.encode_msgpack(&planned)?;

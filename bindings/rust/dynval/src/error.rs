@@ -211,6 +211,30 @@ impl Error {
         Error { status, message: message.into(), path: String::new(), steps: Vec::new(), offset: None }
     }
 
+    /// The same error located at `steps` (printed by the C path printer),
+    /// unless it already names a position: the innermost one wins.
+    #[cfg(feature = "serde")]
+    pub(crate) fn at_steps(mut self, steps: impl FnOnce() -> Vec<PathStep>) -> Error {
+        if self.steps.is_empty() {
+            self.steps = steps();
+            self.path = crate::Path::from_steps(&self.steps).to_string();
+        }
+        self
+    }
+
+    /// The same error with `prefix` before its path: for an error of a C
+    /// call on a part of a value, whose path starts at that part.
+    #[cfg(feature = "serde")]
+    pub(crate) fn under(mut self, prefix: impl FnOnce() -> Vec<PathStep>) -> Error {
+        let mut steps = prefix();
+        if !steps.is_empty() {
+            steps.append(&mut self.steps);
+            self.steps = steps;
+            self.path = crate::Path::from_steps(&self.steps).to_string();
+        }
+        self
+    }
+
     /// The status of the failure.
     ///
     /// ```

@@ -51,6 +51,11 @@
 //!   [`ValueRef::unknown_as_null`], and [`ValueRef::diff`] (a [`Diff`], as
 //!   tftypes' `Value.Diff`). Callbacks are closures; their errors come back
 //!   as they are and their panics resume once the C call has returned.
+//! * With the `serde` feature (on by default), [`from_value`] reads a value
+//!   into the author's own types (structs, `Vec`, `HashMap`, exact
+//!   integers, `Option` for null, [`Maybe`] for unknown, [`Value`] for the
+//!   raw value) and [`to_value`] builds a value of a given type from them;
+//!   errors name the path (`.network[0].ip`).
 //! * Calls whose only failure modes are impossible from safe Rust (NULL
 //!   arguments) or out-of-memory panic instead of returning a `Result`, as
 //!   Rust's own allocations do.
@@ -80,6 +85,8 @@ mod error;
 mod introspect;
 mod path;
 mod schema;
+#[cfg(feature = "serde")]
+mod serde_support;
 mod types;
 mod util;
 mod value;
@@ -93,6 +100,8 @@ pub use error::{Error, Result, Status};
 pub use introspect::{Attribute, Attributes, Block, DescriptionKind, NestedBlock, NestedBlocks, Object};
 pub use path::{AsPathRef, Path, PathRef, PathStep};
 pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
+#[cfg(feature = "serde")]
+pub use serde_support::{from_value, to_value, Maybe};
 pub use types::{AsTypeRef, Kind, Type, TypeAttributes, TypeRef};
 pub use util::Buffer;
 pub use value::{AsValueRef, Elements, Entries, Refinements, Tristate, Value, ValueRef};
