@@ -74,7 +74,7 @@ func ExampleError() {
 
 // Convert plain Go values to and from cty values.
 func ExampleFromGo() {
-	v, _ := dynval.FromGo(map[string]any{"n": 1.5, "tags": []any{"a", "b"}})
+	v, _ := dynval.FromGo(map[string]any{"n": 1.5, "tags": []any{"a", "b"}}, nil)
 	defer v.Close()
 	js, _ := v.EncodeJSON(v.Type())
 	fmt.Println(string(js), v.Type())
