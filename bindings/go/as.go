@@ -115,16 +115,24 @@ func isMaybe(t reflect.Type) bool { return t.Kind() == reflect.Struct && t.Imple
 // ErrInvalidArg (target is not a non-nil pointer; struct tags as for
 // FromGo). On error the target may be partly filled.
 //
-// Deliberate differences from gocty, which panics on a target that is not
-// a pointer and on duplicate tags: objects also fill maps, tuples slices
-// and arrays (gocty fills only structs from them); a null set fills a
-// slice with nil (gocty fills null lists and maps only); a null list or map
-// makes a pointer to a slice or map nil (gocty allocates it and stores
-// nil in it); a float32 takes the nearest float32 to the number, not to
-// its float64 rounding, and overflows are errors for it too; set elements
-// appear in error paths; the "missing required attribute" error's path
-// ends with the attribute's name. gocty has no Maybe and fills no
-// interfaces.
+// Deliberate differences from gocty:
+//
+//   - gocty panics on a target that is not a pointer; As returns
+//     ErrInvalidArg. Two fields with one tag are ErrInvalidArg (gocty lets
+//     the last one win).
+//   - Objects also fill maps, and tuples slices and arrays (gocty fills
+//     only structs from them); interfaces and Maybe are filled (gocty has
+//     no Maybe and fills interfaces only through a pointer they hold).
+//   - A null set fills a slice with nil (gocty refuses it; it accepts null
+//     lists and maps). A null makes the outermost of several pointers nil,
+//     and a pointer to a slice or map too (gocty allocates all but the
+//     innermost pointer, and a pointer to the nil slice or map).
+//   - A float32 takes the nearest float32 to the number, not to its
+//     float64 rounding, and a number too large for a float32 is an error
+//     (gocty gives an infinity).
+//   - Paths: set elements appear in them (as cty.IndexStep{Key: element});
+//     the "missing required attribute" error's path ends with the
+//     attribute's name (gocty's with a nil step).
 func (v *Value) As(target any) error {
 	rv := reflect.ValueOf(target)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {

@@ -39,7 +39,8 @@ import (
 // tag on an unexported field, two fields with one name).
 //
 // Deliberate differences from gocty: gocty accepts only cty.Value in
-// dynamic positions and panics on NaN and on duplicate tags; it reads
+// dynamic positions, panics on NaN and on maps whose key type is a named
+// string type, lets the last of two fields with one tag win, and reads
 // unexported tagged fields. The precision of a *big.Float is kept when it
 // is 53 (a float64 value), 64 (an integer) or 512; other precisions become
 // 512: the value stays exact, only its shortest decimal rendering
@@ -489,7 +490,7 @@ func goTuple(val reflect.Value, t *Type, path Path) (*Value, error) {
 
 // structFields maps the names of a struct's `dynval:"name"` tags to the
 // field indices. A tag on an unexported field and a name used twice are
-// ErrInvalidArg (gocty panics on the latter).
+// ErrInvalidArg (gocty lets the last of the fields win).
 func structFields(st reflect.Type, path Path) (map[string]int, error) {
 	fields := make(map[string]int, st.NumField())
 	for i := 0; i < st.NumField(); i++ {
