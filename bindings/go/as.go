@@ -105,6 +105,9 @@ func isMaybe(t reflect.Type) bool { return t.Kind() == reflect.Struct && t.Imple
 //   - An empty interface (any) receives what [Value.ToGo] returns, unless
 //     it holds a non-nil pointer, which is filled instead.
 //
+// A nil v (what Get returns for an attribute that is not there) counts as
+// a null.
+//
 // Errors name the path in v where they happened (Error.Path and Steps; a
 // set element by its value): ErrTypeMismatch (gocty's messages: "string
 // value is required", "missing required attribute \"x\"", "null value is

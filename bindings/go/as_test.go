@@ -821,3 +821,21 @@ func goEqual(a, b reflect.Value) bool {
 	}
 	return reflect.DeepEqual(a.Interface(), b.Interface())
 }
+
+func TestAsNilValue(t *testing.T) {
+	var missing *Value // what Get returns for an absent attribute
+	var p *int = new(int)
+	if err := missing.As(&p); err != nil || p != nil {
+		t.Fatalf("nil into *int: %v %v", p, err)
+	}
+	var m Maybe[int]
+	if err := missing.As(&m); err != nil || !m.IsNull() {
+		t.Fatalf("nil into Maybe: %v %v", m, err)
+	}
+	var n int
+	wantErr(t, missing.As(&n), ErrTypeMismatch, "", "null value is not allowed")
+	kept := StringVal("x")
+	if err := missing.As(&kept); err != nil || kept != nil {
+		t.Fatalf("nil into *Value: %v %v", kept, err)
+	}
+}
