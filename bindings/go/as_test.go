@@ -687,6 +687,14 @@ func TestFromGo(t *testing.T) {
 	if got := iv.Type().String(); got != `["tuple",["number","string",["object",{"b":"bool"}],"dynamic",["tuple",["number"]]]]` {
 		t.Fatalf("implied %s", got)
 	}
+	for _, x := range []any{[]any(nil), map[string]any(nil), (*int)(nil), nil} {
+		if v, err := FromGo(x, nil); err != nil || !v.IsNull() || v.Kind() != KindDynamic {
+			t.Fatalf("implied %#v: %v %v", x, v, err)
+		}
+	}
+	if v, err := FromGo([]any{}, nil); err != nil || v.IsNull() || v.Type().String() != `["tuple",[]]` {
+		t.Fatalf("empty []any: %v %v", v, err)
+	}
 }
 
 // TestRoundTrip fills Go values from FromGo's results and compares.

@@ -30,13 +30,18 @@ import (
 //     null, and fields (keys) that t does not name are ignored.
 //   - A dynamic position of t (and t == nil) takes the type the Go value
 //     implies: primitives as above, slices and arrays give tuples, maps
-//     with string keys give objects, *Value is kept as it is.
+//     with string keys give objects, *Value is kept as it is, nil gives a
+//     null of the dynamic type. FromGo(x, nil) is what FromGo(x) was
+//     before it took a type, except that a nil slice or map is null (it
+//     was an empty tuple or object) and slices and maps of any element
+//     type are read (they were only []any and map[string]any).
 //
 // Errors name the path in the result where they happened: ErrTypeMismatch
-// for a Go value that cannot give the type there (gocty's message), ErrUnsupported
-// for a Go type that never can (a channel, a struct where no type says
-// what it becomes), ErrInvalidArg for NaN and for misdeclared structs (a
-// tag on an unexported field, two fields with one name).
+// for a Go value that cannot give the type there (gocty's message),
+// ErrUnsupported for a Go type that never can (a channel, a map whose keys
+// are not strings, a struct where no type says what it becomes),
+// ErrInvalidArg for NaN and for misdeclared structs (a tag on an
+// unexported field, two fields with one name).
 //
 // Deliberate differences from gocty: gocty accepts only cty.Value in
 // dynamic positions, panics on NaN and on maps whose key type is a named
