@@ -385,7 +385,7 @@ func TestGoConversion(t *testing.T) {
 		"b": true, "i": -7, "u": uint64(math.MaxUint64), "f": 0.5, "s": "x",
 		"l": []any{"a", nil, 2.25}, "big": new(big.Int).Lsh(big.NewInt(1), 100),
 	}
-	v, err := FromGo(in)
+	v, err := FromGo(in, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -415,7 +415,7 @@ func TestGoConversion(t *testing.T) {
 	if len(l) != 3 || l[0] != "a" || l[1] != nil || l[2] != 2.25 {
 		t.Fatalf("list %#v", l)
 	}
-	if _, err := FromGo(struct{}{}); !errors.Is(err, ErrUnsupported) {
+	if _, err := FromGo(struct{}{}, nil); !errors.Is(err, ErrUnsupported) {
 		t.Fatalf("struct: %v", err)
 	}
 	u, _ := UnknownVal(TypeString(), nil)

@@ -74,7 +74,7 @@ func ExampleError() {
 
 // Convert plain Go values to and from cty values.
 func ExampleFromGo() {
-	v, _ := dynval.FromGo(map[string]any{"n": 1.5, "tags": []any{"a", "b"}})
+	v, _ := dynval.FromGo(map[string]any{"n": 1.5, "tags": []any{"a", "b"}}, nil)
 	defer v.Close()
 	js, _ := v.EncodeJSON(v.Type())
 	fmt.Println(string(js), v.Type())
@@ -114,4 +114,39 @@ func ExampleValue_Transform() {
 	// .tags["b!"]: - => cty.StringVal("b!")
 	// .tags["a"]: cty.StringVal("a") => -
 	// .tags["b"]: cty.StringVal("b") => -
+}
+
+// Read a value into Go types of your own, and build one back.
+func ExampleValue_As() {
+	ty, _ := dynval.ParseType([]byte(`["object",{"name":"string","ports":["list","number"],"ip":"string"}]`))
+	defer ty.Close()
+	v, _ := dynval.DecodeJSON([]byte(`{"name":"web","ports":[80,443],"ip":null}`), ty, nil)
+	defer v.Close()
+	type server struct {
+		Name  string               `dynval:"name"`
+		Ports []uint16             `dynval:"ports"`
+		IP    dynval.Maybe[string] `dynval:"ip"`
+	}
+	var s server
+	if err := v.As(&s); err != nil {
+		fmt.Println(err)
+	}
+	fmt.Println(s.Name, s.Ports, s.IP)
+
+	s.Ports = append(s.Ports, 8080)
+	s.IP = dynval.Unknown[string]()
+	back, _ := dynval.FromGo(s, ty)
+	defer back.Close()
+	fmt.Println(back)
+
+	var bytes struct {
+		Name  string               `dynval:"name"`
+		Ports []uint8              `dynval:"ports"`
+		IP    dynval.Maybe[string] `dynval:"ip"` // a *string would refuse the unknown
+	}
+	fmt.Println(back.As(&bytes))
+	// Output:
+	// web [80 443] null
+	// cty.ObjectVal(map[string]cty.Value{"ip":cty.UnknownVal(cty.String), "name":cty.StringVal("web"), "ports":cty.ListVal([]cty.Value{cty.NumberIntVal(80), cty.NumberIntVal(443), cty.NumberIntVal(8080)})})
+	// dynval: value must be a whole number, between 0 and 255 inclusive at .ports[1]
 }

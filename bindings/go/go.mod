@@ -4,10 +4,12 @@ go 1.24.0
 
 require (
 	github.com/hashicorp/terraform-plugin-go v0.30.0
+	github.com/zclconf/go-cty v1.17.0
 	google.golang.org/protobuf v1.36.11
 )
 
 require (
+	github.com/apparentlymart/go-textseg/v15 v15.0.0 // indirect
 	github.com/fatih/color v1.15.0 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/hashicorp/go-hclog v1.6.3 // indirect

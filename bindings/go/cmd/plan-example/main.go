@@ -4,7 +4,9 @@
 // proposed}.msgpack):
 //
 //  1. decode the config, the prior state and the proposed new state by the
-//     schema;
+//     schema, and read the config into the provider's model with As (as
+//     the plugin framework's Config.Get(ctx, &model)) to check what the
+//     schema cannot say: known CPU counts, private IPs and disk sizes;
 //  2. one Transform over the proposed state plans every computed attribute
 //     that the config leaves null: the prior value when the prior state has
 //     one (what the plugin framework's UseStateForUnknown does), else
@@ -26,6 +28,7 @@ package main
 
 import (
 	"fmt"
+	"net/netip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,6 +83,9 @@ func plan(schema *dynval.Schema, dir, scenario string) error {
 		defer vals[i].Close()
 	}
 	config, prior, proposed := vals[0], vals[1], vals[2]
+	if err := validate(config); err != nil {
+		return err
+	}
 	block := schema.Block()
 	planned, err := proposed.Transform(func(path dynval.Path, v *dynval.Value) (*dynval.Value, error) {
 		attr, ok := block.AttributeByPath(path)
@@ -130,6 +136,71 @@ func plan(schema *dynval.Schema, dir, scenario string) error {
 				fmt.Println("requires_replace:", d.Path[:n])
 				break
 			}
+		}
+	}
+	return nil
+}
+
+// serverModel is resource:acme_server as the provider reads its
+// configuration (Value.As): Maybe where a value may be null or unknown
+// (create's second network interface has an unknown subnet_id), a
+// *dynval.Value for the dynamic attribute, which the provider passes on
+// as it is. As wants a field for every attribute, computed ones included.
+type serverModel struct {
+	ID               dynval.Maybe[string]                          `dynval:"id"`
+	ARN              dynval.Maybe[string]                          `dynval:"arn"`
+	Name             dynval.Maybe[string]                          `dynval:"name"`
+	CPU              dynval.Maybe[int]                             `dynval:"cpu"`
+	MemoryGiB        dynval.Maybe[int]                             `dynval:"memory_gib"`
+	Enabled          dynval.Maybe[bool]                            `dynval:"enabled"`
+	AdminPassword    dynval.Maybe[string]                          `dynval:"admin_password"`
+	Tags             dynval.Maybe[map[string]dynval.Maybe[string]] `dynval:"tags"`
+	IPAddresses      dynval.Maybe[[]dynval.Maybe[string]]          `dynval:"ip_addresses"`
+	SecurityGroups   dynval.Maybe[[]dynval.Maybe[string]]          `dynval:"security_groups"`
+	Metadata         *dynval.Value                                 `dynval:"metadata"`
+	NetworkInterface dynval.Maybe[[]networkInterfaceModel]         `dynval:"network_interface"`
+	Disk             dynval.Maybe[[]diskModel]                     `dynval:"disk"`
+	Timeouts         *timeoutsModel                                `dynval:"timeouts"`
+}
+
+type networkInterfaceModel struct {
+	SubnetID   dynval.Maybe[string] `dynval:"subnet_id"`
+	PrivateIP  dynval.Maybe[string] `dynval:"private_ip"`
+	MACAddress dynval.Maybe[string] `dynval:"mac_address"`
+}
+
+type diskModel struct {
+	SizeGiB dynval.Maybe[float64] `dynval:"size_gib"`
+	Kind    dynval.Maybe[string]  `dynval:"kind"`
+}
+
+type timeoutsModel struct {
+	Create dynval.Maybe[string] `dynval:"create"`
+}
+
+// validate reads the configuration into the model and checks the values
+// that are known; an error names the attribute's path.
+func validate(config *dynval.Value) error {
+	var m serverModel
+	if err := config.As(&m); err != nil {
+		return err // a whole number of CPUs, say, with its path
+	}
+	defer m.Metadata.Close()
+	if cpu, ok := m.CPU.Get(); ok && (cpu < 1 || cpu > 64) {
+		return fmt.Errorf("%s: %d CPUs; 1 to 64 are offered", dynval.Path{}.Attr("cpu"), cpu)
+	}
+	nics, _ := m.NetworkInterface.Get()
+	for i, nic := range nics {
+		if ip, ok := nic.PrivateIP.Get(); ok {
+			if _, err := netip.ParseAddr(ip); err != nil {
+				return fmt.Errorf("%s: %v", dynval.Path{}.Attr("network_interface").Index(int64(i)).Attr("private_ip"), err)
+			}
+		}
+	}
+	disks, _ := m.Disk.Get()
+	for _, d := range disks {
+		if size, ok := d.SizeGiB.Get(); ok && size <= 0 {
+			return fmt.Errorf("%s: a disk of %v GiB", dynval.Path{}.Attr("disk"), size)
 		}
 	}
 	return nil
