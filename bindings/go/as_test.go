@@ -847,3 +847,25 @@ func TestAsNilValue(t *testing.T) {
 		t.Fatalf("nil into *Value: %v %v", kept, err)
 	}
 }
+
+// TestFromGoWithoutType: the one-argument form of earlier releases still
+// builds and means FromGo(x, nil); two types are refused.
+func TestFromGoWithoutType(t *testing.T) {
+	x := map[string]any{"a": []any{int64(1), "s"}}
+	one, err := FromGo(x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	two, err := FromGo(x, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer two.Close()
+	if !one.RawEquals(two) {
+		t.Fatalf("FromGo(x) = %v, FromGo(x, nil) = %v", one, two)
+	}
+	if _, err := FromGo(x, TypeDynamic(), TypeDynamic()); !errors.Is(err, ErrInvalidArg) {
+		t.Fatalf("two types: %v", err)
+	}
+}

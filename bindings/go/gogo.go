@@ -10,7 +10,7 @@ import (
 	"sort"
 )
 
-// FromGo builds a value of type t from a Go value, as go-cty's
+// FromGo builds a value of type t (FromGo(x, t)) from a Go value, as go-cty's
 // gocty.ToCtyValue does: the type guides the conversion.
 //
 //   - A nil pointer, nil interface, nil slice or nil map gives a null of t;
@@ -51,7 +51,19 @@ import (
 // 512: the value stays exact, only its shortest decimal rendering
 // (NumberText, JSON) can differ from go-cty's. Types in the result carry no
 // optional-attribute markers.
-func FromGo(x any, t *Type) (*Value, error) {
+//
+// The type is optional so that callers of the one-argument FromGo(x) of
+// earlier releases still build: FromGo(x) is FromGo(x, nil), and more than
+// one type is ErrInvalidArg.
+func FromGo(x any, types ...*Type) (*Value, error) {
+	var t *Type
+	switch len(types) {
+	case 0:
+	case 1:
+		t = types[0]
+	default:
+		return nil, argError("FromGo takes at most one type")
+	}
 	if t == nil {
 		t = TypeDynamic()
 		defer t.Close()
