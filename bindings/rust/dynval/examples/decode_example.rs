@@ -106,9 +106,9 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
     }
 
     // Schema rules beyond the type (required attributes, block item
-    // counts) are a separate check.
-    if let Err(e) = schema.validate(&value) {
-        eprintln!("warning: {e}");
+    // counts) are a separate check, which reports every problem at once.
+    for problem in schema.validate_all(&value)? {
+        eprintln!("warning: {problem}");
     }
     Ok(())
 }
