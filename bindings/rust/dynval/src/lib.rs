@@ -51,6 +51,9 @@
 //!   [`ValueRef::unknown_as_null`], and [`ValueRef::diff`] (a [`Diff`], as
 //!   tftypes' `Value.Diff`). Callbacks are closures; their errors come back
 //!   as they are and their panics resume once the C call has returned.
+//! * [`ValueRef::render`] writes the human views of the `dynval` tool
+//!   (`pretty` and `inspect`, with a schema's sensitive attributes masked)
+//!   as configured by [`RenderOptions`]; `{:?}` gives go-cty's GoString.
 //! * Calls whose only failure modes are impossible from safe Rust (NULL
 //!   arguments) or out-of-memory panic instead of returning a `Result`, as
 //!   Rust's own allocations do.
@@ -79,6 +82,7 @@ mod document;
 mod error;
 mod introspect;
 mod path;
+mod render;
 mod schema;
 mod types;
 mod util;
@@ -92,6 +96,7 @@ pub use document::{DocumentEntries, DocumentEntry, IdentitySchema, SchemaDocumen
 pub use error::{Error, Result, Status};
 pub use introspect::{Attribute, Attributes, Block, DescriptionKind, NestedBlock, NestedBlocks, Object};
 pub use path::{AsPathRef, Path, PathRef, PathStep};
+pub use render::{RenderOptions, RenderStyle};
 pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
 pub use types::{AsTypeRef, Kind, Type, TypeAttributes, TypeRef};
 pub use util::Buffer;
