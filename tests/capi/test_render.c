@@ -1,6 +1,9 @@
 /* tests/capi/test_render.c: render.h, the human views of a value (the text
  * `dynval convert --to pretty` and `dynval inspect` print; tests/cli checks
  * the tool's side). */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+
 #include "check.h"
 
 /* A resource block with sensitive attributes at the top, in a nested
@@ -304,6 +307,55 @@ static void test_limit(void) {
   dv_schema_free(s);
 }
 
+/* The views recurse once per level of nesting: at the depth cap (4096
+ * levels; 1024 under AddressSanitizer) both fit in a thread with a 1 MiB
+ * stack (collect() once took 320 bytes a level and needed more). */
+static dv_value_t *deep_value;
+
+static void *render_deep(void *arg) {
+  dv_render_options_t o = DV_RENDER_OPTIONS_INIT;
+  dv_buf_t b = DV_BUF_INIT;
+  size_t *len = (size_t *)arg;
+  o.style = len[0] ? DV_RENDER_INSPECT : DV_RENDER_PRETTY;
+  if (dv_value_render(&b, deep_value, &o, NULL) == DV_OK) len[1] = b.len;
+  dv_buf_dispose(&b);
+  return NULL;
+}
+
+static void test_depth(void) {
+  dv_value_t *v = NULL;
+  size_t levels = 0, style;
+  CHECK_OK(dv_value_new_string(&v, "x", 1, &err));
+  for (;;) {
+    dv_value_t *next = NULL;
+    const dv_value_t *elems[1];
+    elems[0] = v;
+    if (dv_value_new_list(&next, dv_value_type(v), elems, 1, NULL) != DV_OK) break;
+    dv_value_free(v);
+    v = next;
+    levels++;
+  }
+  CHECK(levels == 4096 || levels == 1024);
+  deep_value = v;
+  for (style = 0; style < 2; style++) {
+    pthread_attr_t attr;
+    pthread_t th;
+    size_t arg[2];
+    arg[0] = style;
+    arg[1] = 0;
+    CHECK(pthread_attr_init(&attr) == 0);
+    CHECK(pthread_attr_setstacksize(&attr, (size_t)1 << 20) == 0);
+    CHECK(pthread_create(&th, &attr, render_deep, arg) == 0);
+    pthread_join(th, NULL);
+    pthread_attr_destroy(&attr);
+    /* Each level opens "[\n", indents its element and closes with "]," on
+     * its own line: the text grows faster than linearly, but stays far
+     * below the default limit. */
+    CHECK(arg[1] > levels * levels);
+  }
+  dv_value_free(v);
+}
+
 static void test_options(void) {
   dv_render_options_t o;
   dv_value_t *v = NULL;
@@ -343,6 +395,7 @@ int main(void) {
   test_inspect_dynamic_sensitive();
   test_kinds();
   test_limit();
+  test_depth();
   test_options();
   return check_result("test_render");
 }
