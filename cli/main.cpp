@@ -18,11 +18,11 @@
 #include <vector>
 
 #include "files.hpp"
-#include "render.hpp"
 #include "schema_print.hpp"
 #include "codec/codec.hpp"
 #include "codec/json_decode.hpp"
 #include "convert/convert.hpp"
+#include "render/render.hpp"
 #include "dynval/version.h"
 #include "schema/schema.hpp"
 #include "support/limits.hpp"
@@ -393,11 +393,11 @@ void encode(const Args& a, Format to, std::string& out, const Value& v, const Ty
     case Format::MsgPack: codec::msgpack_encode(out, v, t, eo); break;
     case Format::Json: codec::json_encode(out, v, t, eo); break;
     case Format::Pretty: {
-      cli::RenderOptions ro;
+      render::Options ro;
       ro.schema = schema;
       ro.mask_sensitive = !a.show_sensitive;
       ro.max_output_size = a.max_output_size;
-      cli::render_pretty(out, v, ro);
+      render::pretty(out, v, ro);
       break;
     }
   }
@@ -411,7 +411,7 @@ auto cutting_sensitive_paths(const Args& a, const Target& tg, F&& f) -> decltype
   try {
     return f();
   } catch (Error& e) {
-    if (tg.schema && !a.show_sensitive) e.with_path(cli::cut_at_sensitive(tg.schema->block, e.path()));
+    if (tg.schema && !a.show_sensitive) e.with_path(render::cut_at_sensitive(tg.schema->block, e.path()));
     throw;
   }
 }
@@ -460,7 +460,7 @@ int cmd_convert(const Args& a) {
   Format to = parse_format(a.to, "--to", true);
   if (a.positional.size() > 2) throw UsageError{"too many arguments"};
   Target tg = target(a);
-  if (to == Format::Pretty && a.as && tg.schema && !a.show_sensitive && cli::has_sensitive(tg.schema->block))
+  if (to == Format::Pretty && a.as && tg.schema && !a.show_sensitive && render::has_sensitive(tg.schema->block))
     throw UsageError{"--to pretty cannot mask the sensitive attributes of the block after --as converts the value: "
                      "add --show-sensitive to print them"};
   return cutting_sensitive_paths(a, tg, [&] { return convert_value(a, from, to, tg); });
@@ -516,7 +516,12 @@ int cmd_inspect(const Args& a) {
   return cutting_sensitive_paths(a, tg, [&] {
     Value v = decode(a, from, input_bytes(a, from), tg.type);
     std::string out;
-    cli::render_inspect(out, v, tg.schema ? &tg.schema->block : nullptr, a.max_output_size);
+    render::Options ro;
+    ro.style = render::Style::Inspect;
+    ro.schema = tg.schema ? &tg.schema->block : nullptr;
+    ro.mask_sensitive = true;
+    ro.max_output_size = a.max_output_size;
+    render::inspect(out, v, ro);
     write_all("-", out);
     return kExitOk;
   });
@@ -534,7 +539,7 @@ int cmd_validate(const Args& a) {
     return kExitOk;
   }
   for (const auto& e : errs) {
-    std::string p = path_string(cli::cut_at_sensitive(tg.schema->block, e.path()));
+    std::string p = path_string(render::cut_at_sensitive(tg.schema->block, e.path()));
     std::fprintf(stderr, "dynval: %s%s%s: %s\n", status_name(e.status()), p.empty() ? "" : " at ",
                  printable(p).c_str(), printable(e.message()).c_str());
   }

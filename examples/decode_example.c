@@ -4,6 +4,10 @@
  *
  *     name: <JSON-like value, or (unknown, refinements...)>
  *
+ * then the whole value as the library renders it for people
+ * (dv_value_render, the view of `dynval convert --to pretty`), with the
+ * attributes the schema marks sensitive masked.
+ *
  * The Rust (bindings/rust/dynval/examples/decode_example.rs) and Go
  * (bindings/go/cmd/decode-example) programs print exactly the same lines.
  *
@@ -157,6 +161,18 @@ int main(int argc, char **argv) {
     printf("%.*s: ", (int)name.len, name.ptr);
     put_value(attr);
     putchar('\n');
+  }
+  {
+    dv_render_options_t opts = DV_RENDER_OPTIONS_INIT;
+    dv_buf_t text = DV_BUF_INIT;
+    opts.schema = dv_schema_block(schema); /* masks admin_password */
+    if (dv_value_render(&text, value, &opts, &err) != DV_OK) {
+      report("decode_example", err);
+      err = NULL;
+      goto done;
+    }
+    printf("== the human view (sensitive attributes masked)\n%.*s", (int)text.len, text.ptr);
+    dv_buf_dispose(&text);
   }
   rc = 0;
 done:

@@ -1,5 +1,6 @@
 /* examples/print_value.c: build a value with the libdynval C API, encode it
- * as MessagePack and JSON, print both, and free everything.
+ * as MessagePack and JSON, print both and the human view of the value
+ * (dv_value_render), and free everything.
  *
  *   cc print_value.c $(pkg-config --cflags --libs dynval) -o print_value
  *
@@ -47,7 +48,7 @@ int main(void) {
   dv_error_t *err = NULL;
   dv_value_t *name = NULL, *port = NULL, *ratio = NULL, *z1 = NULL, *z2 = NULL, *zones = NULL;
   dv_value_t *id = NULL, *obj = NULL, *known = NULL, *decoded = NULL;
-  dv_buf_t mp = DV_BUF_INIT, json = DV_BUF_INIT, type_json = DV_BUF_INIT;
+  dv_buf_t mp = DV_BUF_INIT, json = DV_BUF_INIT, type_json = DV_BUF_INIT, pretty = DV_BUF_INIT;
   dv_refinements_t refine = DV_REFINEMENTS_INIT;
 
   printf("libdynval %s (ABI %u)\n", dv_version_string(), (unsigned)dv_abi_version());
@@ -110,10 +111,16 @@ int main(void) {
   TRY(dv_json_encode(&json, known, dv_value_type(known), &err));
   printf("json:    %.*s\n", (int)json.len, json.ptr);
 
+  /* The view `dynval convert --to pretty` prints, unknowns included (NULL
+   * options: no schema, so nothing is masked). */
+  TRY(dv_value_render(&pretty, obj, NULL, &err));
+  printf("pretty:\n%.*s", (int)pretty.len, pretty.ptr);
+
 done:
   dv_buf_dispose(&mp);
   dv_buf_dispose(&json);
   dv_buf_dispose(&type_json);
+  dv_buf_dispose(&pretty);
   dv_value_free(name);
   dv_value_free(port);
   dv_value_free(ratio);

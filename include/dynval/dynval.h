@@ -10,8 +10,9 @@
  * values with unknowns, refinements and arbitrary-precision numbers
  * ([`dv_value_t`]), paths into values ([`dv_path_t`]; walking, transforming
  * and editing values, value.h; differences, diff.h), provider schemas
- * ([`dv_schema_t`]), the MessagePack and JSON codecs (codec.h), and go-cty's
- * type conversion and unification (convert.h).
+ * ([`dv_schema_t`]), the MessagePack and JSON codecs (codec.h), go-cty's
+ * type conversion and unification (convert.h), and human views of values
+ * with sensitive attributes masked ([`dv_value_render`], render.h).
  *
  * ## Using it
  *
@@ -56,7 +57,8 @@
  *   it), and a [`dv_schema_t`] (its implied type, [`dv_schema_validate`]);
  * - a [`dv_error_t`]: its accessors only read it;
  * - the bytes of a filled [`dv_buf_t`], and the options structs passed by
- *   `const` pointer ([`dv_decode_options_t`], [`dv_refinements_t`]), which
+ *   `const` pointer ([`dv_decode_options_t`], [`dv_refinements_t`],
+ *   [`dv_render_options_t`]...), which
  *   the library only reads during the call.
  *
  * A non-const pointer (a [`dv_builder_t`], a [`dv_buf_t`] being filled or
@@ -85,5 +87,6 @@
 #include "codec.h"
 #include "schema.h"
 #include "convert.h"
+#include "render.h"
 
 #endif /* DYNVAL_DYNVAL_H */

@@ -411,6 +411,22 @@ int main(void) {
   }
   CHECK(s == NULL && ids == NULL);
 
+  /* render.h */
+  {
+    dv_render_options_t ro = DV_RENDER_OPTIONS_INIT;
+    INVALID(dv_render_options_init(NULL, DV_RENDER_OPTIONS_VERSION, &err));
+    INVALID(dv_render_options_init(&ro, 0, &err));
+    INVALID(dv_value_render(NULL, good, NULL, &err));
+    INVALID(dv_value_render(&buf, NULL, NULL, &err));
+    INVALID(dv_value_render(&buf, NULL, &ro, &err));
+    ro.style = 9;
+    INVALID(dv_value_render(&buf, good, &ro, &err));
+    ro.style = DV_RENDER_PRETTY;
+    ro.flags = 0x80u;
+    INVALID(dv_value_render(&buf, good, &ro, &err));
+    CHECK(buf.ptr == NULL);
+  }
+
   /* buffer.h / error.h */
   dv_buf_dispose(NULL);
   dv_error_free(NULL);

@@ -1,6 +1,9 @@
 // Command decode-example decodes a planned state (MessagePack DynamicValue)
 // by the implied type of a resource schema and prints one line per
-// top-level attribute: `name: <JSON-ish value or (unknown ...)>`.
+// top-level attribute: `name: <JSON-ish value or (unknown ...)>`, then the
+// whole value as the library renders it for people (Value.Render, the view
+// of `dynval convert --to pretty`), with the attributes the schema marks
+// sensitive masked.
 //
 //	go run ./cmd/decode-example                     # from bindings/go
 //	go run ./cmd/decode-example -data X.msgpack -schema S.json -block resource:NAME
@@ -50,11 +53,17 @@ func run(dataPath, schemaPath, block, provider string) error {
 	defer v.Close()
 	if !v.IsKnown() || v.IsNull() {
 		fmt.Println(render(v))
-		return nil
+	} else {
+		for name, attr := range v.Attributes() { // attr is a view of v: no Close
+			fmt.Printf("%s: %s\n", name, render(attr))
+		}
 	}
-	for name, attr := range v.Attributes() { // attr is a view of v: no Close
-		fmt.Printf("%s: %s\n", name, render(attr))
+	// The library's own view, masking admin_password by the schema.
+	text, err := v.Render(&dynval.RenderOptions{Schema: schema.Block()})
+	if err != nil {
+		return err
 	}
+	fmt.Print("== the human view (sensitive attributes masked)\n" + text)
 	return nil
 }
 

@@ -76,6 +76,10 @@ pub type dv_schema_kind = ::core::ffi::c_uint;
 pub type dv_decode_options_t = dv_decode_options;
 #[doc = " Encoder options, versioned like [`dv_decode_options_t`]: initialize with\n [`DV_ENCODE_OPTIONS_INIT`] or [`dv_encode_options_init`], then change\n fields. A limit set to 0 means the default."]
 pub type dv_encode_options_t = dv_encode_options;
+#[doc = " The views [`dv_value_render`] writes (`dv_render_options_t` `style`). Values are pinned."]
+pub type dv_render_style = ::core::ffi::c_uint;
+#[doc = " Options of [`dv_value_render`], an options-style struct: initialize it\n with [`DV_RENDER_OPTIONS_INIT`] or [`dv_render_options_init`], then\n change fields. The defaults: the pretty view, no schema, the default\n output limit."]
+pub type dv_render_options_t = dv_render_options;
 #[doc = " A borrowed string view: `len` bytes at `ptr` (UTF-8 unless documented\n otherwise). Not NUL-terminated by contract: always use `len` (strings may\n also contain NUL bytes). An absent string is `{NULL, 0}`."]
 #[repr(C)]
 #[derive(Debug, Copy, Clone)]
@@ -230,6 +234,21 @@ pub struct dv_encode_options {
     #[doc = "< bytes of output (default 256 MiB, the protocol's\nmessage cap); past it, `DV_ERR_LIMIT`"]
     pub max_output_size: usize,
 }
+#[doc = " Options of [`dv_value_render`], an options-style struct: initialize it\n with [`DV_RENDER_OPTIONS_INIT`] or [`dv_render_options_init`], then\n change fields. The defaults: the pretty view, no schema, the default\n output limit."]
+#[repr(C)]
+#[derive(Debug, Copy, Clone)]
+pub struct dv_render_options {
+    #[doc = "< [`DV_RENDER_OPTIONS_VERSION`]"]
+    pub version: u32,
+    #[doc = "< `DV_RENDER_*` bits"]
+    pub flags: u32,
+    #[doc = "< a [`dv_render_style_t`]: `DV_RENDER_PRETTY` (default) or\n`DV_RENDER_INSPECT`"]
+    pub style: u32,
+    #[doc = "< NULL, or the block of the value (e.g. [`dv_schema_block`] of\nthe schema it was decoded with), borrowed for the call: it\nsays which attributes are sensitive. Attributes are matched\nby name, so with a value of another block only the names\nthat happen to match are masked."]
+    pub schema: *const dv_block_t,
+    #[doc = "< bytes of text (0: the default, 256 MiB); past it,\n`DV_ERR_LIMIT`"]
+    pub max_output_size: usize,
+}
 pub const DV_VERSION_MAJOR: u32 = 0;
 pub const DV_VERSION_MINOR: u32 = 4;
 pub const DV_VERSION_PATCH: u32 = 0;
@@ -260,6 +279,8 @@ pub const DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES: u32 = 2;
 pub const DV_ENCODE_OPTIONS_VERSION: u32 = 1;
 pub const DV_CONVERT_SAFE: u32 = 1;
 pub const DV_FLATMAP_UNKNOWN: &[u8; 37] = b"74D93920-ED26-11E3-AC10-0800200C9A66\0";
+pub const DV_RENDER_OPTIONS_VERSION: u32 = 1;
+pub const DV_RENDER_SHOW_SENSITIVE: u32 = 1;
 pub const DV_OK: dv_status = 0;
 #[doc = "< NULL or malformed argument"]
 pub const DV_ERR_INVALID_ARG: dv_status = 1;
@@ -344,6 +365,11 @@ pub const DV_SCHEMA_STATE_STORE: dv_schema_kind = 6;
 #[doc = "< `identity:NAME` (`resource_identity_schemas`):\nan identity schema, not a block"]
 pub const DV_SCHEMA_IDENTITY: dv_schema_kind = 7;
 pub const DV_SCHEMA__FORCE_INT32: dv_schema_kind = 2147483647;
+#[doc = " The value alone, as `dynval convert --to pretty` prints it: strings\n quoted as Go's `%q` does, object attributes and map keys one per line\n with their ` = ` aligned, list, set and tuple elements one per line,\n unknowns as `(unknown string, not null, prefix \"i-\")`, the unknown\n dynamic value as `(unknown)`, nulls as `null`."]
+pub const DV_RENDER_PRETTY: dv_render_style = 0;
+#[doc = " As `dynval inspect` prints it: the line `type: ` with the type JSON,\n the line `value: ` with the pretty view, then `unknown values: N` and\n one indented line per unknown value (its path and refinements) and,\n when a schema is given, `sensitive values: N` and one indented line per\n sensitive attribute in the value, null or not (its path). While sensitive\n attributes are masked, the type shows a sensitive attribute with its\n schema type (not that of a value in a \"dynamic\" attribute), and an\n unknown at or below one is listed once, by the attribute's path, as\n `(sensitive value, unknown in whole or in part)`."]
+pub const DV_RENDER_INSPECT: dv_render_style = 1;
+pub const DV_RENDER_STYLE__FORCE_INT32: dv_render_style = 2147483647;
 #[test]
 fn bindgen_test_layout_dv_str() {
     const UNINIT: ::core::mem::MaybeUninit<dv_str> = ::core::mem::MaybeUninit::uninit();
@@ -541,12 +567,46 @@ fn bindgen_test_layout_dv_encode_options() {
         "Offset of field: dv_encode_options::max_output_size"
     );
 }
+#[test]
+fn bindgen_test_layout_dv_render_options() {
+    const UNINIT: ::core::mem::MaybeUninit<dv_render_options> = ::core::mem::MaybeUninit::uninit();
+    let ptr = UNINIT.as_ptr();
+    assert_eq!(::core::mem::size_of::<dv_render_options>(), 32usize, "Size of dv_render_options");
+    assert_eq!(::core::mem::align_of::<dv_render_options>(), 8usize, "Alignment of dv_render_options");
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).version) as usize - ptr as usize },
+        0usize,
+        "Offset of field: dv_render_options::version"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).flags) as usize - ptr as usize },
+        4usize,
+        "Offset of field: dv_render_options::flags"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).style) as usize - ptr as usize },
+        8usize,
+        "Offset of field: dv_render_options::style"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).schema) as usize - ptr as usize },
+        16usize,
+        "Offset of field: dv_render_options::schema"
+    );
+    assert_eq!(
+        unsafe { ::core::ptr::addr_of!((*ptr).max_output_size) as usize - ptr as usize },
+        24usize,
+        "Offset of field: dv_render_options::max_output_size"
+    );
+}
 #[doc = " Description kinds, numbered as the plugin protocol's `StringKind`."]
 pub use self::dv_description_kind as dv_description_kind_t;
 #[doc = " Nesting modes, numbered as the plugin protocol's `NestingMode`."]
 pub use self::dv_nesting as dv_nesting_t;
 #[doc = " The kind of one step of a path into a value (cty `PathStep`)."]
 pub use self::dv_path_step_kind as dv_path_step_kind_t;
+#[doc = " The views [`dv_value_render`] writes (`dv_render_options_t` `style`). Values are pinned."]
+pub use self::dv_render_style as dv_render_style_t;
 #[doc = " The kinds of schema a document holds (see [`dv_schema_doc_kind`])."]
 pub use self::dv_schema_kind as dv_schema_kind_t;
 #[doc = " Status codes. Values are pinned and never reused (docs/errors.md lists\n them); new codes may be added, so treat unknown values as failures."]
@@ -1470,4 +1530,17 @@ extern "C" {
     pub fn dv_flatmap_entry(m: *const dv_flatmap_t, i: usize, key: *mut dv_str_t, value: *mut dv_str_t) -> bool;
     #[doc = " Releases flatmap state. NULL is a no-op."]
     pub fn dv_flatmap_free(m: *mut dv_flatmap_t);
+    #[doc = " Initializes `opts` like [`DV_RENDER_OPTIONS_INIT`] for the given version.\n\n @param opts the struct to fill; NULL gives `DV_ERR_INVALID_ARG`.\n @param version must be [`DV_RENDER_OPTIONS_VERSION`] (or an older version\n                this library knows); otherwise `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK` or `DV_ERR_INVALID_ARG`. Thread-safe."]
+    pub fn dv_render_options_init(
+        opts: *mut dv_render_options_t,
+        version: u32,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Renders a value as text for people, in the view `opts->style` names\n ([`dv_render_style_t`]). Every line of the text, the last one included,\n ends with a newline.\n\n @param out receives the owned text (release with [`dv_buf_dispose`]);\n            NULL gives `DV_ERR_INVALID_ARG`. Untouched on failure.\n @param v the value; NULL gives `DV_ERR_INVALID_ARG`.\n @param opts NULL for defaults (the pretty view, nothing masked), or\n             options (borrowed for the call); an unsupported `version`,\n             unknown `flags` bits or an unknown `style` give\n             `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`; `DV_ERR_LIMIT` (more than `max_output_size` bytes of\n         text); `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_value_render(
+        out: *mut dv_buf_t,
+        v: *const dv_value_t,
+        opts: *const dv_render_options_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
 }

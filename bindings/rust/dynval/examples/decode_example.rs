@@ -8,6 +8,11 @@
 //! name: (unknown, not null, prefix "arn:", >= 1, <= 512, length >= 1)
 //! ```
 //!
+//! then the whole value as the library renders it for people
+//! ([`ValueRef::render`](dynval::ValueRef::render), the view of `dynval
+//! convert --to pretty`), with the attributes the schema marks sensitive
+//! masked.
+//!
 //! Run it from anywhere in the repository:
 //!
 //! ```text
@@ -17,7 +22,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use dynval::{Kind, Schema, ValueRef};
+use dynval::{Kind, RenderOptions, Schema, ValueRef};
 
 /// Appends `s` as a JSON string literal (invalid UTF-8 shown as U+FFFD).
 fn push_json_string(out: &mut String, s: &[u8]) {
@@ -104,6 +109,9 @@ fn run() -> Result<(), Box<dyn std::error::Error>> {
         render(attr, &mut line);
         println!("{line}");
     }
+    // The library's own view, masking admin_password by the schema.
+    let text = value.render(&RenderOptions::new().schema(schema.block()))?;
+    print!("== the human view (sensitive attributes masked)\n{text}");
 
     // Schema rules beyond the type (required attributes, block item
     // counts) are a separate check, which reports every problem at once.

@@ -56,6 +56,9 @@
 //!   integers, `Option` for null, [`Maybe`] for unknown, [`Value`] for the
 //!   raw value) and [`to_value`] builds a value of a given type from them;
 //!   errors name the path (`.network[0].ip`).
+//! * [`ValueRef::render`] writes the human views of the `dynval` tool
+//!   (`pretty` and `inspect`, with a schema's sensitive attributes masked)
+//!   as configured by [`RenderOptions`]; `{:?}` gives go-cty's GoString.
 //! * Calls whose only failure modes are impossible from safe Rust (NULL
 //!   arguments) or out-of-memory panic instead of returning a `Result`, as
 //!   Rust's own allocations do.
@@ -84,6 +87,7 @@ mod document;
 mod error;
 mod introspect;
 mod path;
+mod render;
 mod schema;
 #[cfg(feature = "serde")]
 mod serde_support;
@@ -99,6 +103,7 @@ pub use document::{DocumentEntries, DocumentEntry, IdentitySchema, SchemaDocumen
 pub use error::{Error, Result, Status};
 pub use introspect::{Attribute, Attributes, Block, DescriptionKind, NestedBlock, NestedBlocks, Object};
 pub use path::{AsPathRef, Path, PathRef, PathStep};
+pub use render::{RenderOptions, RenderStyle};
 pub use schema::{AttrFlags, Nesting, Schema, SchemaBuilder};
 #[cfg(feature = "serde")]
 pub use serde_support::{from_value, to_value, Maybe};

@@ -369,3 +369,61 @@ fn attribute_paths_for_diagnostics() {
     assert_eq!(dynval::Path::from_attribute_path(&many[..4 * 4096]).unwrap().len(), 4096);
     assert_eq!(dynval::Path::from_attribute_path(&many).unwrap_err().status(), Status::Limit);
 }
+
+#[test]
+fn render_pretty_and_inspect_mask_sensitive_attributes() {
+    use dynval::{RenderOptions, RenderStyle};
+    // A sensitive attribute in a nested block and one in a map of nested
+    // attribute objects.
+    let s = Schema::from_block_json(
+        r#"{"attributes":{
+              "id":{"type":"string","computed":true},
+              "users":{"nested_type":{"nesting_mode":"map","attributes":{
+                 "password":{"type":"string","sensitive":true,"optional":true}}},"optional":true}},
+            "block_types":{"conn":{"nesting_mode":"list","block":{"attributes":{
+              "keys":{"type":["list","string"],"sensitive":true,"optional":true}}}}}}"#,
+        0,
+    )
+    .unwrap();
+    let v =
+        s.decode_json(r#"{"id":null,"users":{"alice":{"password":"plugh"}},"conn":[{"keys":["s3cr3t"]}]}"#).unwrap();
+    let id = Value::unknown_refined(Type::string(), &Refinements::new().not_null().string_prefix("i-")).unwrap();
+    let v = v.set_path(dynval::Path::new().attr("id"), &id).unwrap();
+
+    let masked = RenderOptions::new().schema(s.block());
+    let text = v.render(&masked).unwrap();
+    assert_eq!(
+        text,
+        "{\n  conn  = [\n    {\n      keys = (sensitive value)\n    },\n  ]\n  id    = (unknown string, not null, prefix \"i-\")\n  users = {\n    \"alice\" = {\n      password = (sensitive value)\n    }\n  }\n}\n"
+    );
+    assert!(!text.contains("plugh") && !text.contains("s3cr3t"));
+    // Without the schema, or with show_sensitive, nothing is masked.
+    for o in [RenderOptions::new(), masked.show_sensitive(true)] {
+        let t = v.render(&o).unwrap();
+        assert!(t.contains("\"plugh\"") && t.contains("\"s3cr3t\""), "{t}");
+    }
+
+    let inspect = masked.style(RenderStyle::Inspect);
+    let text = v.render(&inspect).unwrap();
+    assert!(text.starts_with("type: [\"object\",{\"conn\":"), "{text}");
+    assert!(
+        text.ends_with(
+            "unknown values: 1\n  .id: (unknown string, not null, prefix \"i-\")\n\
+             sensitive values: 2\n  .conn[0].keys\n  .users[\"alice\"].password\n"
+        ),
+        "{text}"
+    );
+
+    // The output limit: exactly the text's length passes, one byte less fails.
+    let n = text.len();
+    assert_eq!(v.render(&inspect.max_output_size(n)).unwrap(), text);
+    let e = v.render(&inspect.max_output_size(n - 1)).unwrap_err();
+    assert_eq!(e.status(), Status::Limit);
+
+    // A borrowed element renders alone.
+    let conn = v.get("conn").unwrap().unwrap();
+    assert_eq!(
+        conn.render(&RenderOptions::new()).unwrap(),
+        "[\n  {\n    keys = [\n      \"s3cr3t\",\n    ]\n  },\n]\n"
+    );
+}

@@ -1,10 +1,15 @@
-#include "render.hpp"
+// The human views of a value (render/render.hpp): `dynval convert --to
+// pretty`, `dynval inspect` and dv_value_render.
+#include "render/render.hpp"
 
 #include <algorithm>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "text/text.hpp"
 
-namespace dynval::cli {
+namespace dynval::render {
 namespace {
 
 // What the views print for a sensitive value, and for an unknown value at or
@@ -189,19 +194,42 @@ struct Walker {
 
 std::string path_text(const Path& path) { return path.empty() ? std::string("(root)") : path_string(path); }
 
+// collect's work on its lists and its path, kept out of line: collect runs
+// once per level of nesting (up to 4096), and inlined, the strings and path
+// steps built here made its frame twice as large.
+[[gnu::noinline]] void add_line(std::vector<std::string>& list, const Path& path, std::string_view what) {
+  std::string s = path_text(path);
+  if (!what.empty()) {
+    s += ": ";
+    s += what;
+  }
+  list.push_back(std::move(s));
+}
+[[gnu::noinline]] void add_unknown(std::vector<std::string>& list, const Path& path, const Value& v) {
+  add_line(list, path, describe_unknown(v));
+}
+[[gnu::noinline]] void push_index(Path& path, size_t i) { path.push_back(PathStep::idx(static_cast<int64_t>(i))); }
+[[gnu::noinline]] void push_key(Path& path, std::string_view key) { path.push_back(PathStep::key(key)); }
+[[gnu::noinline]] void push_attr(Path& path, std::string_view name) { path.push_back(PathStep::attr(name)); }
+
 // The unknowns and the sensitive attributes of a value, with their paths.
 // Nothing below a sensitive attribute is looked at: it is listed once among
 // the sensitive values and, when it is or holds an unknown value, once among
 // the unknowns, by its own path and kSensitiveUnknown.
-void collect(const Value& v, Path& path, const Block* b, const NestedObject* o, bool sensitive,
+//
+// Without mask, a sensitive attribute is listed among the sensitive values
+// and then looked into like any other value.
+void collect(const Value& v, Path& path, const Block* b, const NestedObject* o, bool sensitive, bool mask,
              std::vector<std::string>& unknowns, std::vector<std::string>& sensitives) {
   if (sensitive) {
-    sensitives.push_back(path_text(path));
-    if (!v.is_wholly_known()) unknowns.push_back(path_text(path) + ": " + kSensitiveUnknown);
-    return;
+    add_line(sensitives, path, {});
+    if (mask) {
+      if (!v.is_wholly_known()) add_line(unknowns, path, kSensitiveUnknown);
+      return;
+    }
   }
   if (!v.is_known()) {
-    unknowns.push_back(path_text(path) + ": " + describe_unknown(v));
+    add_unknown(unknowns, path, v);
     return;
   }
   if (v.is_null()) return;
@@ -211,23 +239,23 @@ void collect(const Value& v, Path& path, const Block* b, const NestedObject* o, 
     case TypeKind::Set:
     case TypeKind::Tuple:
       for (size_t i = 0; i < v.length(); ++i) {
-        path.push_back(PathStep::idx(static_cast<int64_t>(i)));
-        collect(v.at(i), path, b, o, false, unknowns, sensitives);
+        push_index(path, i);
+        collect(v.at(i), path, b, o, false, mask, unknowns, sensitives);
         path.pop_back();
       }
       break;
     case TypeKind::Map:
       for (size_t i = 0; i < v.length(); ++i) {
-        path.push_back(PathStep::key(v.key_at(i)));
-        collect(v.at(i), path, b, o, false, unknowns, sensitives);
+        push_key(path, v.key_at(i));
+        collect(v.at(i), path, b, o, false, mask, unknowns, sensitives);
         path.pop_back();
       }
       break;
     case TypeKind::Object:
       for (size_t i = 0; i < t.attr_count(); ++i) {
         FieldInfo fi = field_info(b, o, t.attr_name(i));
-        path.push_back(PathStep::attr(t.attr_name(i)));
-        collect(v.at(i), path, fi.block, fi.nested, fi.sensitive, unknowns, sensitives);
+        push_attr(path, t.attr_name(i));
+        collect(v.at(i), path, fi.block, fi.nested, fi.sensitive, mask, unknowns, sensitives);
         path.pop_back();
       }
       break;
@@ -338,34 +366,30 @@ std::string describe_unknown(const Value& v) {
   return s;
 }
 
-void render_pretty(std::string& out, const Value& v, const RenderOptions& opts) {
+void pretty(std::string& out, const Value& v, const Options& opts) {
   Walker w{out, opts.mask_sensitive, OutputLimit(opts.max_output_size)};
   w.value(v, 0, opts.schema, nullptr);
   out += '\n';
   w.limit.check(out.size() - w.base);
 }
 
-void render_inspect(std::string& out, const Value& v, const Block* schema, size_t max_output_size) {
+void inspect(std::string& out, const Value& v, const Options& opts) {
   const size_t base = out.size();
-  const OutputLimit limit(max_output_size);
+  const OutputLimit limit(opts.max_output_size);
   out += "type: ";
-  shown_type(v.type(), schema, nullptr).append_json(out);
+  (opts.mask_sensitive ? shown_type(v.type(), opts.schema, nullptr) : v.type()).append_json(out);
   out += '\n';
-  RenderOptions opts;
-  opts.schema = schema;
-  opts.mask_sensitive = true;
-  opts.max_output_size = max_output_size;
   out += "value: ";
-  render_pretty(out, v, opts);
+  pretty(out, v, opts);
   std::vector<std::string> unknowns, sensitives;
   Path path;
-  collect(v, path, schema, nullptr, false, unknowns, sensitives);
+  collect(v, path, opts.schema, nullptr, false, opts.mask_sensitive, unknowns, sensitives);
   out += "unknown values: " + std::to_string(unknowns.size()) + '\n';
   for (const auto& u : unknowns) {
     out += "  " + u + '\n';
     limit.check(out.size() - base);
   }
-  if (schema != nullptr) {
+  if (opts.schema != nullptr) {
     out += "sensitive values: " + std::to_string(sensitives.size()) + '\n';
     for (const auto& s : sensitives) {
       out += "  " + s + '\n';
@@ -375,4 +399,9 @@ void render_inspect(std::string& out, const Value& v, const Block* schema, size_
   limit.check(out.size() - base);
 }
 
-}  // namespace dynval::cli
+void render(std::string& out, const Value& v, const Options& opts) {
+  if (opts.style == Style::Inspect) inspect(out, v, opts);
+  else pretty(out, v, opts);
+}
+
+}  // namespace dynval::render
