@@ -14,8 +14,9 @@
   ("quickstart SETUP/NAME ok|FAILED").
 - LOG_DIR/package.log: one test per check of the Debian packages
   ("package CHECK ok|FAILED").
-- LOG_DIR/e2e.log: one test per check of the OpenTofu run
-  (scripts/e2e-opentofu.sh: "e2e CHECK ok|FAILED").
+- LOG_DIR/e2e.log, e2e-terraform.log: one test per check of the OpenTofu
+  and the Terraform run (scripts/e2e.sh: "e2e CHECK ok|FAILED",
+  "e2e-terraform CHECK ok|FAILED").
 - LOG_DIR/static.log: one test per check of the static-linking test
   (scripts/static-test.sh: "static CHECK ok|FAILED").
 - LOG_DIR/rust.log: cargo's "test result:" lines; a failing step before
@@ -131,12 +132,13 @@ def count_lines(name, word, bad):
 # Fuzzing campaigns (scripts/fuzz.sh): "fuzz TARGET ok|FINDING"; the README
 # quick starts (scripts/quickstart-test.py): "quickstart SETUP/NAME
 # ok|FAILED"; the Debian packages (scripts/package-test.sh): "package CHECK
-# ok|FAILED"; the OpenTofu run (scripts/e2e-opentofu.sh): "e2e CHECK
-# ok|FAILED".
+# ok|FAILED"; the OpenTofu and Terraform runs (scripts/e2e.sh): "e2e CHECK
+# ok|FAILED", "e2e-terraform CHECK ok|FAILED".
 for name, word, bad in (("fuzz.log", "fuzz", "FINDING"),
                         ("quickstart.log", "quickstart", "FAILED"),
                         ("package.log", "package", "FAILED"),
                         ("e2e.log", "e2e", "FAILED"),
+                        ("e2e-terraform.log", "e2e-terraform", "FAILED"),
                         ("static.log", "static", "FAILED")):
     p, f = count_lines(name, word, bad)
     passed, failed = passed + p, failed + f

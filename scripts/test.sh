@@ -8,7 +8,7 @@
 # libdynval.so needed at run time), the Rust bindings (cargo test, clippy),
 # the Go binding (go vet, go test -race), the go-cty conformance suite and README's quick starts
 # (scripts/quickstart-test.py), the example provider driven by a real
-# OpenTofu (scripts/e2e-opentofu.sh); then the Meson suites again under
+# OpenTofu and a real Terraform (scripts/e2e.sh); then the Meson suites again under
 # AddressSanitizer + UndefinedBehaviorSanitizer, the concurrency tests under
 # ThreadSanitizer (scripts/sanitize.sh), and a short libFuzzer campaign per
 # fuzz target (scripts/fuzz.sh); then prints one plain summary line
@@ -19,8 +19,9 @@
 #                                            and fuzz builds go beside it as
 #                                            BUILD_DIR-asan, -tsan, -fuzz)
 # Set DYNVAL_SKIP_BINDINGS=1 to skip the bindings, conformance, quick
-# starts and OpenTofu run, DYNVAL_SKIP_E2E=1 to skip only the OpenTofu run
-# (its first run builds OpenTofu: minutes), DYNVAL_SKIP_PACKAGES=1 to skip
+# starts and the OpenTofu and Terraform runs, DYNVAL_SKIP_E2E=1 to skip only
+# those runs (their first run builds OpenTofu and Terraform: minutes each),
+# DYNVAL_SKIP_PACKAGES=1 to skip
 # the Debian packages,
 # DYNVAL_SKIP_SANITIZERS=1 to skip the sanitizer builds, DYNVAL_SKIP_FUZZ=1 to
 # skip fuzzing; DYNVAL_FUZZ_SECONDS sets the time per fuzz target (30).
@@ -72,8 +73,11 @@ if [ "${DYNVAL_SKIP_BINDINGS:-0}" != 1 ]; then
 
   if [ "${DYNVAL_SKIP_E2E:-0}" != 1 ]; then
     echo "== OpenTofu end to end (examples/provider)"
-    scripts/e2e-opentofu.sh "$build" 2>&1 | tee "$logs/e2e.log"
+    scripts/e2e.sh --client opentofu "$build" 2>&1 | tee "$logs/e2e.log"
     echo "exit=${PIPESTATUS[0]}" >> "$logs/e2e.log"
+    echo "== Terraform end to end (examples/provider)"
+    scripts/e2e.sh --client terraform "$build" 2>&1 | tee "$logs/e2e-terraform.log"
+    echo "exit=${PIPESTATUS[0]}" >> "$logs/e2e-terraform.log"
   fi
 
   echo "== README quick starts (C, Go, Rust; uninstalled and installed)"

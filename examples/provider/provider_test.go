@@ -2,7 +2,8 @@ package main
 
 // What OpenTofu 1.9 cannot exercise (it knows neither write-only attributes
 // nor resource identity), driven through the RPC methods directly.
-// scripts/e2e-opentofu.sh drives the rest through a real OpenTofu.
+// scripts/e2e.sh drives the rest through a real OpenTofu, and all of it
+// through Terraform 1.13.
 
 import (
 	"context"
@@ -148,9 +149,23 @@ func TestLifecycleAndIdentity(t *testing.T) {
 	if !strings.HasPrefix(id, idPrefix) || str(t, state.Get("rule").Index(0), "protocol") != "tcp" {
 		t.Errorf("applied %v", state)
 	}
-	ident, err := p.decodeIdentity(applied.NewIdentity.IdentityData)
+	ident, err := p.decodeIdentity("test", "identity", applied.NewIdentity.IdentityData)
 	if err != nil || str(t, ident, "id") != id || str(t, ident, "region") != "eu-west-1" {
 		t.Fatalf("identity %v, %v", ident, err)
+	}
+
+	// Read checks the identity Terraform 1.12+ sends with the state, and
+	// returns the same.
+	read, _ := p.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: thingType,
+		CurrentState: applied.NewState, CurrentIdentity: applied.NewIdentity})
+	noDiags(t, read.Diagnostics)
+	if string(read.NewIdentity.IdentityData.MsgPack) != string(applied.NewIdentity.IdentityData.MsgPack) {
+		t.Errorf("read identity differs")
+	}
+	read, _ = p.ReadResource(ctx, &tfprotov6.ReadResourceRequest{TypeName: thingType, CurrentState: applied.NewState,
+		CurrentIdentity: &tfprotov6.ResourceIdentityData{IdentityData: &tfprotov6.DynamicValue{MsgPack: []byte("\xa1x")}}})
+	if len(read.Diagnostics) != 1 || read.Diagnostics[0].Summary != "Invalid current_identity" {
+		t.Errorf("a string as identity: %+v", read.Diagnostics)
 	}
 
 	// Import by identity (Terraform 1.12+) finds the same thing.

@@ -101,6 +101,9 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 	defer closeAll(v)
 	// OpenTofu merged the configuration (v[1]) into the proposed state.
 	prior, proposed := v[0], v[2]
+	if resp.Diagnostics = p.checkIdentity(rpc, "prior_identity", req.PriorIdentity); resp.Diagnostics != nil {
+		return resp, nil
+	}
 
 	var err error
 	planned := proposed // a destroy plans null
@@ -120,7 +123,7 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 			}
 		}
 		d.Close()
-		resp.PlannedIdentity = p.identityOf(planned)
+		resp.PlannedIdentity = p.identityOf(rpc, "planned_identity", planned)
 	}
 	if resp.PlannedState, err = p.encode(p.thing, rpc, "planned_state", planned); err != nil {
 		resp.Diagnostics = errorDiag("Cannot encode the plan", err)
@@ -167,6 +170,9 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 	}
 	defer closeAll(v)
 	prior, planned := v[0], v[2]
+	if resp.Diagnostics = p.checkIdentity(rpc, "planned_identity", req.PlannedIdentity); resp.Diagnostics != nil {
+		return resp, nil
+	}
 
 	var err error
 	newState := planned
@@ -179,7 +185,7 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 			id, _ := newState.Get("id").AsString()
 			err = p.store.save(p.thing, id, newState)
 		}
-		resp.NewIdentity = p.identityOf(newState)
+		resp.NewIdentity = p.identityOf(rpc, "new_identity", newState)
 	}
 	if err != nil {
 		resp.Diagnostics = errorDiag("Cannot apply", err)
@@ -221,6 +227,9 @@ func (p *provider) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRe
 		return resp, nil
 	}
 	defer state.Close()
+	if resp.Diagnostics = p.checkIdentity(rpc, "current_identity", req.CurrentIdentity); resp.Diagnostics != nil {
+		return resp, nil
+	}
 	if !state.IsNull() {
 		// The store is the truth: a thing that is gone reads as null, and
 		// OpenTofu plans to create it again.
@@ -237,7 +246,7 @@ func (p *provider) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRe
 		}
 		defer stored.Close()
 		state = stored
-		resp.NewIdentity = p.identityOf(state)
+		resp.NewIdentity = p.identityOf(rpc, "new_identity", state)
 	}
 	if resp.NewState, err = p.encode(p.thing, rpc, "new_state", state); err != nil {
 		resp.Diagnostics = errorDiag("Cannot encode the state", err)
@@ -246,6 +255,7 @@ func (p *provider) ReadResource(_ context.Context, req *tfprotov6.ReadResourceRe
 }
 
 func (p *provider) ImportResourceState(_ context.Context, req *tfprotov6.ImportResourceStateRequest) (*tfprotov6.ImportResourceStateResponse, error) {
+	const rpc = "ImportResourceState"
 	resp := &tfprotov6.ImportResourceStateResponse{}
 	if req.TypeName != thingType {
 		resp.Diagnostics = unknownType(req.TypeName)
@@ -253,7 +263,7 @@ func (p *provider) ImportResourceState(_ context.Context, req *tfprotov6.ImportR
 	}
 	id := req.ID
 	if req.Identity != nil && req.Identity.IdentityData != nil { // Terraform 1.12+: import by identity
-		ident, err := p.decodeIdentity(req.Identity.IdentityData)
+		ident, err := p.decodeIdentity(rpc, "identity", req.Identity.IdentityData)
 		if err != nil {
 			resp.Diagnostics = errorDiag("Invalid identity", err)
 			return resp, nil
@@ -270,12 +280,12 @@ func (p *provider) ImportResourceState(_ context.Context, req *tfprotov6.ImportR
 		return resp, nil
 	}
 	defer stored.Close()
-	state, err := p.encode(p.thing, "ImportResourceState", "imported_state", stored)
+	state, err := p.encode(p.thing, rpc, "imported_state", stored)
 	if err != nil {
 		resp.Diagnostics = errorDiag("Cannot encode the state", err)
 		return resp, nil
 	}
-	resp.ImportedResources = []*tfprotov6.ImportedResource{{TypeName: thingType, State: state, Identity: p.identityOf(stored)}}
+	resp.ImportedResources = []*tfprotov6.ImportedResource{{TypeName: thingType, State: state, Identity: p.identityOf(rpc, "identity", stored)}}
 	return resp, nil
 }
 
@@ -340,9 +350,13 @@ func (p *provider) upgrade(version int64, raw *tfprotov6.RawState) (*dynval.Valu
 	return state.SetPath(dynval.Path{}.Attr("display_name"), label)
 }
 
+// identitySelector names the thing's identity schema in schema.json and in
+// the value log.
+const identitySelector = "identity:" + thingType
+
 // identityOf is the identity data of a thing's state, or nil while its id
-// is not known.
-func (p *provider) identityOf(state *dynval.Value) *tfprotov6.ResourceIdentityData {
+// is not known; rpc and name (the response field) are for the log.
+func (p *provider) identityOf(rpc, name string, state *dynval.Value) *tfprotov6.ResourceIdentityData {
 	if !state.IsKnown() || state.IsNull() {
 		return nil
 	}
@@ -355,14 +369,33 @@ func (p *provider) identityOf(state *dynval.Value) *tfprotov6.ResourceIdentityDa
 	if err != nil {
 		return nil
 	}
-	return &tfprotov6.ResourceIdentityData{IdentityData: &tfprotov6.DynamicValue{MsgPack: data}}
+	dv := &tfprotov6.DynamicValue{MsgPack: data}
+	p.log.record(rpc, "sent", name, identitySelector, dv)
+	return &tfprotov6.ResourceIdentityData{IdentityData: dv}
 }
 
-func (p *provider) decodeIdentity(dv *tfprotov6.DynamicValue) (*dynval.Value, error) {
+// decodeIdentity reads identity data, the request field name of RPC rpc.
+func (p *provider) decodeIdentity(rpc, name string, dv *tfprotov6.DynamicValue) (*dynval.Value, error) {
+	p.log.record(rpc, "recv", name, identitySelector, dv)
 	if dv.MsgPack == nil && dv.JSON != nil {
 		return p.identity.DecodeJSON(dv.JSON, nil)
 	}
 	return p.identity.DecodeMsgpack(dv.MsgPack, nil)
+}
+
+// checkIdentity decodes the identity a client sends with a state
+// (Terraform 1.12+; the provider finds things by the state's id, so it only
+// checks that the identity fits its schema).
+func (p *provider) checkIdentity(rpc, name string, data *tfprotov6.ResourceIdentityData) []*tfprotov6.Diagnostic {
+	if data == nil || data.IdentityData == nil {
+		return nil
+	}
+	ident, err := p.decodeIdentity(rpc, name, data.IdentityData)
+	if err != nil {
+		return errorDiag("Invalid "+name, err)
+	}
+	ident.Close()
+	return nil
 }
 
 func (p *provider) UpgradeResourceIdentity(_ context.Context, req *tfprotov6.UpgradeResourceIdentityRequest) (*tfprotov6.UpgradeResourceIdentityResponse, error) {
@@ -382,6 +415,8 @@ func (p *provider) UpgradeResourceIdentity(_ context.Context, req *tfprotov6.Upg
 		resp.Diagnostics = errorDiag("Cannot encode the identity", err)
 		return resp, nil
 	}
-	resp.UpgradedIdentity = &tfprotov6.ResourceIdentityData{IdentityData: &tfprotov6.DynamicValue{MsgPack: data}}
+	dv := &tfprotov6.DynamicValue{MsgPack: data}
+	p.log.record("UpgradeResourceIdentity", "sent", "upgraded_identity", identitySelector, dv)
+	resp.UpgradedIdentity = &tfprotov6.ResourceIdentityData{IdentityData: dv}
 	return resp, nil
 }

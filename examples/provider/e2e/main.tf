@@ -1,4 +1,4 @@
-# The configuration scripts/e2e-opentofu.sh drives OpenTofu with. It also
+# The configuration scripts/e2e.sh drives OpenTofu and Terraform with. It also
 # runs by hand: see examples/provider/README.md.
 terraform {
   required_providers {

@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""The checks of scripts/e2e-opentofu.sh that read what OpenTofu and the
-example provider wrote. Each prints one line per check, "e2e NAME ok" or
-"e2e NAME FAILED: why", which the script counts.
+"""The checks of scripts/e2e.sh that read what the client (OpenTofu or
+Terraform) and the example provider wrote. Each prints one line per check,
+"WORD NAME ok" or "WORD NAME FAILED: why", which the script counts; WORD is
+"e2e" for OpenTofu and "e2e-terraform" for Terraform.
 
-  e2e-opentofu-check.py schema DOC             tofu providers schema -json
-  e2e-opentofu-check.py plan-create PLAN_JSON  tofu show -json of the first plan
-  e2e-opentofu-check.py state STATE_JSON [DISPLAY_NAME]
-                                               tofu show -json of the state
-  e2e-opentofu-check.py plan-actions PLAN_JSON ADDR ACTION[,ACTION] [REPLACE_PATH]
-  e2e-opentofu-check.py downgrade-state TFSTATE  rewrite as schema version 0 wrote it
-  e2e-opentofu-check.py upgraded PLAN_JSON LABEL  prior state after the upgrade
-  e2e-opentofu-check.py values DYNVAL DOC LOG...  every logged DynamicValue
+  e2e-check.py --client CLIENT COMMAND ARGS..., where COMMAND ARGS is one of
+  schema DOC                  providers schema -json
+  plan-create PLAN_JSON       show -json of the first plan
+  state STATE_JSON [DISPLAY_NAME]
+                              show -json of the state
+  plan-actions PLAN_JSON ADDR ACTION[,ACTION] [REPLACE_PATH]
+  downgrade-state TFSTATE     rewrite as schema version 0 wrote it
+  upgraded PLAN_JSON LABEL    prior state after the upgrade
+  write-only DYNVAL DOC LOG SECRET FILE...
+                              the write-only value reached apply, and no FILE
+  identity STATE_JSON         the identity of each thing in the state
+  values DYNVAL DOC LOG...    every logged DynamicValue
 
 Numbers are read exactly (ints as int, others as Decimal), so
 12345678901234567890 and 0.1 are compared digit for digit.
@@ -20,9 +25,15 @@ import json
 import os
 import subprocess
 import sys
+import zipfile
 from decimal import Decimal
 
 THING = "dynvalexample_thing"
+CLIENTS = {  # word of the checks, provider address, name
+    "opentofu": ("e2e", "registry.opentofu.org/libdynval/dynvalexample", "OpenTofu"),
+    "terraform": ("e2e-terraform", "registry.terraform.io/libdynval/dynvalexample", "Terraform"),
+}
+client = "opentofu"
 failures = 0
 prefix = ""  # of every check's name
 
@@ -31,10 +42,10 @@ def check(name, ok, why=""):
     global failures
     name = prefix + name
     if ok:
-        print(f"e2e {name} ok")
+        print(f"{CLIENTS[client][0]} {name} ok")
     else:
         failures += 1
-        print(f"e2e {name} FAILED: {why}")
+        print(f"{CLIENTS[client][0]} {name} FAILED: {why}")
 
 
 def load(path):
@@ -56,7 +67,7 @@ def same(name, got, want):
 
 def schema(path):
     doc = load(path)
-    prov = doc["provider_schemas"]["registry.opentofu.org/libdynval/dynvalexample"]
+    prov = doc["provider_schemas"][CLIENTS[client][1]]
     thing = prov["resource_schemas"][THING]
     block = thing["block"]
     attrs = block["attributes"]
@@ -77,6 +88,11 @@ def schema(path):
           and bt["rule"].get("max_items") == 8, bt)
     check("schema:data-source", set(prov["data_source_schemas"][THING]["block"]["attributes"]) ==
           {"id", "labels", "name", "serial", "tags"}, "")
+    if client == "terraform":  # OpenTofu 1.9 does not ask for identity schemas
+        ident = prov.get("resource_identity_schemas", {}).get(THING, {})
+        ia = ident.get("attributes", {})
+        check("schema:identity", ident.get("version") == 0 and ia.get("id", {}).get("required_for_import")
+              and ia.get("region", {}).get("optional_for_import") and set(ia) == {"id", "region"}, ident)
 
 
 def plan_create(path):
@@ -91,7 +107,7 @@ def plan_create(path):
     check("plan:computed-unknown", a["after_unknown"].get("id") is True and a["after_unknown"].get("serial") is True,
           a["after_unknown"])
     out = doc.get("output_changes", {}).get("a_id_is_thing", {})
-    check("plan:refinement-used-by-opentofu", out.get("after") is True and out.get("after_unknown") is False, out)
+    check("plan:refinement-used-by-client", out.get("after") is True and out.get("after_unknown") is False, out)
     b = changes[f"{THING}.b"]["change"]
     check("plan:refined-reference-unknown", b["after_unknown"].get("display_name") is True
           and b["after_unknown"].get("extra") == {"parent_serial": True}, b["after_unknown"])
@@ -169,15 +185,78 @@ def upgraded(path, label):
     check("upgrade:label-gone", "label" not in prior, sorted(prior))
 
 
+def read_log(path):
+    with open(path, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+def as_json(dynval, doc, entry):
+    """A logged value as the JSON of its schema; a value that has none (an
+    unknown) is an exception."""
+    r = subprocess.run([dynval, "convert", "--schema", doc, "--block", entry["schema"],
+                        "--from", "msgpack", "--to", "json"],
+                       input=base64.b64decode(entry["msgpack"]), capture_output=True, check=True)
+    return json.loads(r.stdout)
+
+
+def contents(path):
+    """The bytes of a file, or of each member of a zip file (a saved plan)."""
+    if zipfile.is_zipfile(path):
+        with zipfile.ZipFile(path) as z:
+            return [z.read(name) for name in z.namelist()]
+    with open(path, "rb") as f:
+        return [f.read()]
+
+
+def write_only(dynval, doc, log, secret, *files):
+    """The write-only password reached ApplyResourceChange in the
+    configuration; the provider planned and stored it as null, and none of
+    FILES (plan, state, the provider's store) holds it."""
+    entries = read_log(log)
+    configs = [as_json(dynval, doc, e) for e in entries
+               if e["dir"] == "recv" and e["rpc"] == "ApplyResourceChange" and e["field"] == "config"]
+    check("write-only:apply-config", any(c and c.get("password_wo") == secret for c in configs),
+          f"no ApplyResourceChange configuration with the password among {len(configs)}")
+    sent = [(e["rpc"], e["field"], as_json(dynval, doc, e)) for e in entries
+            if e["dir"] == "sent" and e["schema"] == f"resource:{THING}"
+            and e["field"] in ("new_state", "imported_state", "upgraded_state")]
+    kept = [f"{rpc} {fld}" for rpc, fld, v in sent if v and v.get("password_wo") is not None]
+    check("write-only:states-sent-null", sent and not kept, f"{len(kept)} of {len(sent)}: {kept[:5]}")
+    holding = [f for f in files if any(secret.encode() in data for data in contents(f))]
+    check("write-only:not-kept", not holding, f"the value is in {holding}")
+
+
+def identity(path):
+    """Each thing's identity in the state is its id and region, as the
+    provider returned it (named after the file, as state's checks)."""
+    global prefix
+    prefix = os.path.basename(path).removesuffix(".json") + ":"
+    res = resources(load(path), "values")
+    for name in ("a", "b"):
+        r = res.get(f"{THING}.{name}", {})
+        v = r.get("values", {})
+        same(f"identity-{name}", r.get("identity"), {"id": v.get("id"), "region": v.get("region")})
+        same(f"identity-{name}-version", r.get("identity_schema_version"), 0)
+
+
+# The request fields where the client hands back what the provider sent.
+ECHOED = ("prior_state", "planned_state", "current_state", "prior_identity", "planned_identity", "current_identity")
+
+
 def values(dynval, doc, logs):
-    """Every DynamicValue OpenTofu sent must re-encode by the schema to the
-    same bytes; every value the provider sent must too. The states OpenTofu
-    hands back (prior, planned, current) must be byte for byte a value the
-    provider sent before: go-cty re-encoding our output gives our bytes."""
+    """Every DynamicValue the client sent must re-encode by the schema to the
+    same bytes; every value the provider sent must too. The states and
+    identities the client hands back (prior, planned, current) must be byte
+    for byte a value the provider sent before: go-cty re-encoding our output
+    gives our bytes. OpenTofu 1.9 prints no identity schemas (and drops
+    the identity data the provider sends it): identities are read by the
+    provider's own schema.json then."""
     entries = []
     for log in logs:
-        with open(log, encoding="utf-8") as f:
-            entries += [json.loads(line) for line in f if line.strip()]
+        entries += read_log(log)
+    identity_doc = doc
+    if "resource_identity_schemas" not in load(doc)["provider_schemas"][CLIENTS[client][1]]:
+        identity_doc = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "provider", "schema.json")
     sent = {base64.b64decode(e["msgpack"]) for e in entries if e["dir"] == "sent" and "msgpack" in e}
     bad, echoes, echo_bad, refined = [], 0, [], 0
     for e in entries:
@@ -185,11 +264,12 @@ def values(dynval, doc, logs):
         if data is None:
             bad.append(f"{e['rpc']} {e['field']}: not MessagePack")
             continue
-        r = subprocess.run([dynval, "convert", "--schema", doc, "--block", e["schema"],
-                            "--from", "msgpack", "--to", "msgpack"], input=data, capture_output=True)
+        r = subprocess.run([dynval, "convert", "--schema", identity_doc if e["schema"].startswith("identity:") else doc,
+                            "--block", e["schema"], "--from", "msgpack", "--to", "msgpack"],
+                           input=data, capture_output=True)
         if r.returncode != 0 or r.stdout != data:
             bad.append(f"{e['dir']} {e['rpc']} {e['field']}: {r.stderr.decode(errors='replace').strip() or 'different bytes'}")
-        if e["dir"] == "recv" and e["field"] in ("prior_state", "planned_state", "current_state") and data != b"\xc0":
+        if e["dir"] == "recv" and e["field"] in ECHOED and data != b"\xc0":
             echoes += 1
             if data not in sent:
                 echo_bad.append(f"{e['rpc']} {e['field']}")
@@ -204,15 +284,23 @@ def values(dynval, doc, logs):
           f"{len(bad)} of {len(entries)}: " + "; ".join(bad[:5]))
     check("values:echoed", echoes > 0 and not echo_bad, f"{len(echo_bad)} of {echoes}: " + "; ".join(echo_bad[:5]))
     check("values:refined-unknowns-received", refined > 0, "no configuration with refined unknowns")
-    print(f"DynamicValues checked: {len(entries)} ({recv} received from OpenTofu, {len(entries) - recv} sent), "
-          f"{echoes} received states identical to bytes the provider sent")
+    print(f"DynamicValues checked: {len(entries)} ({recv} received from {CLIENTS[client][2]}, {len(entries) - recv} sent), "
+          f"{echoes} received states and identities identical to bytes the provider sent")
 
 
 def main():
-    cmd, args = sys.argv[1], sys.argv[2:]
-    {"schema": schema, "plan-create": plan_create, "state": state, "plan-actions": plan_actions,
-     "downgrade-state": downgrade_state, "upgraded": upgraded,
-     "values": lambda dynval, doc, *logs: values(dynval, doc, logs)}[cmd](*args)
+    global client
+    args = sys.argv[1:]
+    if args[:1] == ["--client"]:
+        client, args = args[1], args[2:]
+    cmd, args = args[0], args[1:]
+    run = {"schema": schema, "plan-create": plan_create, "state": state, "plan-actions": plan_actions,
+           "downgrade-state": downgrade_state, "upgraded": upgraded, "write-only": write_only, "identity": identity,
+           "values": lambda dynval, doc, *logs: values(dynval, doc, logs)}[cmd]
+    try:
+        run(*args)
+    except Exception as e:  # a missing file, a key the document lacks: one failure, not silence
+        check(f"{cmd}:ran", False, f"{type(e).__name__}: {e}")
     sys.exit(1 if failures else 0)
 
 
