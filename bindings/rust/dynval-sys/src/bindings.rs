@@ -250,11 +250,11 @@ pub struct dv_render_options {
     pub max_output_size: usize,
 }
 pub const DV_VERSION_MAJOR: u32 = 0;
-pub const DV_VERSION_MINOR: u32 = 4;
+pub const DV_VERSION_MINOR: u32 = 5;
 pub const DV_VERSION_PATCH: u32 = 0;
-pub const DV_VERSION_STRING: &[u8; 6] = b"0.4.0\0";
+pub const DV_VERSION_STRING: &[u8; 6] = b"0.5.0\0";
 pub const DV_ABI_VERSION: u32 = 0;
-pub const DV_VERSION_NUMBER: u32 = 1024;
+pub const DV_VERSION_NUMBER: u32 = 1280;
 pub const DV_REFINEMENTS_VERSION: u32 = 1;
 pub const DV_REFINE_NOT_NULL: u32 = 1;
 pub const DV_REFINE_PREFIX: u32 = 2;
