@@ -277,7 +277,7 @@ class Reader {
 // the bytes written counted against the output limit.
 class Writer {
  public:
-  explicit Writer(size_t max_output) : max_(max_output) {}
+  explicit Writer(size_t max_output) : limit_(max_output) {}
 
   void value(const std::string& key, const Value& v) {
     switch (v.type().kind()) {
@@ -339,11 +339,11 @@ class Writer {
  private:
   void put(std::string key, std::string val) {
     written_ = limits::sat_add(written_, limits::sat_add(key.size(), val.size()));
-    if (written_ > max_) throw limits::output_size(max_);
+    limit_.check(written_);
     m.insert_or_assign(std::move(key), std::move(val));
   }
 
-  size_t max_;
+  OutputLimit limit_;
   size_t written_ = 0;
 };
 

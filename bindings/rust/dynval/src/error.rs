@@ -1,6 +1,5 @@
 //! Errors: [`Status`] and [`Error`].
 
-use std::ffi::CStr;
 use std::fmt;
 use std::ptr;
 
@@ -112,11 +111,8 @@ impl Status {
     pub fn name(self) -> &'static str {
         // SAFETY: dv_status_str accepts any value and returns a static
         // NUL-terminated string, never NULL.
-        let p = unsafe { sys::dv_status_str(self.as_raw() as sys::dv_status_t) };
-        if p.is_null() {
-            return "unknown status";
-        }
-        unsafe { CStr::from_ptr(p) }.to_str().unwrap_or("unknown status")
+        unsafe { crate::util::static_str(sys::dv_status_str(self.as_raw() as sys::dv_status_t)) }
+            .unwrap_or("unknown status")
     }
 }
 

@@ -137,8 +137,7 @@ pub fn version() -> (u32, u32, u32) {
 /// ```
 pub fn version_string() -> &'static str {
     // SAFETY: a static NUL-terminated string, never NULL.
-    let p = unsafe { sys::dv_version_string() };
-    unsafe { std::ffi::CStr::from_ptr(p) }.to_str().unwrap_or("")
+    unsafe { util::static_str(sys::dv_version_string()) }.unwrap_or("")
 }
 
 /// The ABI (SONAME) version of the loaded library (`dv_abi_version`).

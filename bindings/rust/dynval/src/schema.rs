@@ -12,7 +12,7 @@ use crate::document::IdentitySchema;
 use crate::error::{call, check, expect_ok, Error, Result};
 use crate::introspect::{Block, DescriptionKind};
 use crate::types::{AsTypeRef, TypeRef};
-use crate::util::Buffer;
+use crate::util::{static_str, Buffer};
 use crate::value::{AsValueRef, Value};
 
 /// Nesting mode of a nested block or nested attribute (numbered as the
@@ -72,15 +72,6 @@ impl Nesting {
     }
 }
 
-/// The C library's name of a flag or nesting mode (schema JSON's spelling).
-fn c_name(p: *const std::ffi::c_char) -> Option<&'static str> {
-    if p.is_null() {
-        return None;
-    }
-    // SAFETY: libdynval returns static NUL-terminated ASCII names.
-    unsafe { std::ffi::CStr::from_ptr(p) }.to_str().ok()
-}
-
 impl fmt::Display for Nesting {
     /// The mode as schema JSON spells it ("single", "list", "set", "map",
     /// "group"); `Nesting(N)` for another number.
@@ -90,8 +81,8 @@ impl fmt::Display for Nesting {
     /// assert_eq!(dynval::Nesting::Unknown(9).to_string(), "Nesting(9)");
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // SAFETY: a pure function of its argument.
-        match c_name(unsafe { sys::dv_nesting_name(self.as_raw()) }) {
+        // SAFETY: NULL or a static name, for any argument.
+        match unsafe { static_str(sys::dv_nesting_name(self.as_raw())) } {
             Some(name) => f.write_str(name),
             None => write!(f, "Nesting({})", self.as_raw()),
         }
@@ -176,8 +167,8 @@ impl fmt::Display for AttrFlags {
         let mut rest = self.0;
         let mut sep = "";
         for bit in (0..32).map(|i| 1u32 << i).filter(|b| self.0 & b != 0) {
-            // SAFETY: a pure function of its argument.
-            if let Some(name) = c_name(unsafe { sys::dv_attribute_flag_name(bit) }) {
+            // SAFETY: NULL or a static name, for any argument.
+            if let Some(name) = unsafe { static_str(sys::dv_attribute_flag_name(bit)) } {
                 write!(f, "{sep}{name}")?;
                 sep = "|";
                 rest &= !bit;

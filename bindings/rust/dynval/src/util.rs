@@ -20,6 +20,20 @@ pub(crate) unsafe fn str_bytes<'a>(s: sys::dv_str_t) -> &'a [u8] {
     }
 }
 
+/// A static NUL-terminated string libdynval returns (a name, a version):
+/// `None` for NULL or text that is not UTF-8.
+///
+/// # Safety
+///
+/// `p` must be NULL or point to a NUL-terminated string that lives for the
+/// whole process.
+pub(crate) unsafe fn static_str(p: *const std::ffi::c_char) -> Option<&'static str> {
+    if p.is_null() {
+        return None;
+    }
+    std::ffi::CStr::from_ptr(p).to_str().ok()
+}
+
 /// A `dv_str_t` borrowing Rust bytes for the duration of a call.
 pub(crate) fn dv_str(b: &[u8]) -> sys::dv_str_t {
     sys::dv_str_t { ptr: b.as_ptr().cast(), len: b.len() }
