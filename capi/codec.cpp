@@ -4,6 +4,8 @@
 
 #include "capi.hpp"
 #include "codec/codec.hpp"
+#include "codec/json_decode.hpp"
+#include "support/json_input.hpp"
 #include "support/limits.hpp"
 
 using namespace dynval;
@@ -23,7 +25,18 @@ size_t max_output_size(const dv_encode_options_t* o) {
 
 namespace {
 
-constexpr uint32_t kDecodeFlagsAll = DV_DECODE_REJECT_TRAILING | DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES;
+constexpr uint32_t kDecodeFlagsAll =
+    DV_DECODE_REJECT_TRAILING | DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES | DV_DECODE_JSON_PADDED;
+static_assert(DV_JSON_PADDING == kJsonPadding, "codec.h's DV_JSON_PADDING is simdjson's padding");
+static_assert(DV_DEFAULT_MAX_INPUT_SIZE == limits::kDefaultMaxInputSize, "codec.h's default is the limits'");
+static_assert(DV_DEFAULT_MAX_OUTPUT_SIZE == limits::kDefaultMaxOutputSize, "codec.h's default is the limits'");
+
+// JSON text as the JSON readers take it: with DV_DECODE_JSON_PADDED, the
+// caller's padding lets them parse it in place.
+JsonInput json_in(std::string_view in, const dv_decode_options_t* o) {
+  const bool padded = o && (o->flags & DV_DECODE_JSON_PADDED);
+  return JsonInput{in, padded ? in.size() + kJsonPadding : in.size()};
+}
 
 // dv_decode_options_t -> codec::DecodeOptions; 0 keeps each default.
 codec::DecodeOptions to_options(const dv_decode_options_t* o) {
@@ -126,8 +139,9 @@ DV_API dv_status_t dv_msgpack_decode(dv_value_t** out, const void* data, size_t 
 DV_API dv_status_t dv_json_decode(dv_value_t** out, const char* json, size_t len, const dv_type_t* type,
                                   const dv_decode_options_t* opts, dv_error_t** err) {
   return decode(out, json, len, type, opts, err,
-                [](std::string_view in, const Type& t, const codec::DecodeOptions& o) {
-                  return codec::json_decode(in, t, o);
+                [opts](std::string_view in, const Type& t, const codec::DecodeOptions& o) {
+                  const JsonInput j = json_in(in, opts);
+                  return codec::json_decode_padded(j.text.data(), j.text.size(), j.capacity, t, o);
                 });
 }
 
@@ -181,8 +195,8 @@ DV_API dv_status_t dv_msgpack_to_json(dv_buf_t* out, const void* data, size_t le
 DV_API dv_status_t dv_json_to_msgpack(dv_buf_t* out, const char* json, size_t len, const dv_type_t* type,
                                       const dv_decode_options_t* opts, dv_error_t** err) {
   return transcode(out, json, len, type, opts, err,
-                   [](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
-                     codec::json_to_msgpack(o, in, t, d);
+                   [opts](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
+                     codec::json_to_msgpack(o, json_in(in, opts), t, d);
                    });
 }
 
@@ -197,8 +211,8 @@ DV_API dv_status_t dv_msgpack_to_msgpack(dv_buf_t* out, const void* data, size_t
 DV_API dv_status_t dv_json_to_json(dv_buf_t* out, const char* json, size_t len, const dv_type_t* type,
                                    const dv_decode_options_t* opts, dv_error_t** err) {
   return transcode(out, json, len, type, opts, err,
-                   [](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
-                     codec::json_to_json(o, in, t, d);
+                   [opts](std::string& o, std::string_view in, const Type& t, const codec::DecodeOptions& d) {
+                     codec::json_to_json(o, json_in(in, opts), t, d);
                    });
 }
 

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "capi.hpp"
+#include "render/render.hpp"
 #include "text/text.hpp"
 
 using namespace dynval;
@@ -217,6 +218,14 @@ DV_API dv_str_t dv_block_deprecation_message(const dv_block_t* b) {
 
 DV_API bool dv_block_computed(const dv_block_t* b) { return b && capi::core(b)->computed; }
 
+DV_API bool dv_block_has_sensitive(const dv_block_t* b) { return b && render::has_sensitive(*capi::core(b)); }
+
+DV_API size_t dv_block_sensitive_prefix(const dv_block_t* b, const dv_path_t* p) {
+  if (!p) return 0;
+  if (!b) return p->p.size();
+  return render::cut_at_sensitive(*capi::core(b), p->p).size();
+}
+
 DV_API const dv_type_t* dv_block_implied_type(const dv_block_t* b) {
   return b ? capi::borrow(&capi::core(b)->implied_type) : nullptr;
 }
@@ -406,6 +415,24 @@ DV_API dv_status_t dv_schema_doc_identity(dv_identity_schema_t** out, const dv_s
   return guard(err, [&] {
     need(out, "out");
     *out = own(need(doc, "document")->d->identity(i));
+  });
+}
+
+DV_API dv_status_t dv_schema_doc_entry_json(dv_buf_t* out, const dv_schema_doc_t* doc, size_t i, dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    std::string json;
+    append_entry_json(json, *need(doc, "document")->d, i);
+    capi::fill_buf(out, json);
+  });
+}
+
+DV_API dv_status_t dv_schema_doc_to_json(dv_buf_t* out, const dv_schema_doc_t* doc, dv_error_t** err) {
+  return guard(err, [&] {
+    need(out, "out");
+    std::string json;
+    append_document_json(json, *need(doc, "document")->d);
+    capi::fill_buf(out, json);
   });
 }
 

@@ -14,8 +14,6 @@
 #include <utility>
 #include <vector>
 
-#include "support/limits.hpp"
-#include "support/memory.hpp"
 
 namespace dynval::cli {
 
@@ -47,6 +45,25 @@ void catch_sigbus() {
 
 }  // namespace
 
+InputError from_library(const dv_error_t* e) {
+  InputError r{dv_error_status(e), std::string(dv_error_message(e).ptr, dv_error_message(e).len),
+               std::string(dv_error_path(e).ptr, dv_error_path(e).len), dv_error_offset(e), nullptr};
+  dv_path_t* steps = nullptr;
+  if (dv_error_path_length(e) > 0 && dv_path_clone(&steps, dv_error_path_steps(e), nullptr) == DV_OK)
+    r.steps.reset(steps, dv_path_free);
+  return r;
+}
+
+// The offset is where reading stopped.
+InputError input_too_large(size_t max) {
+  return {DV_ERR_LIMIT, "input exceeds the limit of " + std::to_string(max) + " bytes", "", max, nullptr};
+}
+
+InputError output_too_large(size_t max) {
+  return {DV_ERR_LIMIT, "output would exceed the limit of " + std::to_string(max) + " bytes", "", DV_OFFSET_NONE,
+          nullptr};
+}
+
 std::string read_all(const std::string& path, size_t max) {
   const std::string name = display_name(path, "standard input");
   FILE* f = path == "-" ? stdin : std::fopen(path.c_str(), "rb");
@@ -65,15 +82,14 @@ std::string read_all(const std::string& path, size_t max) {
   // (asking one byte more than its size finds the end without growing).
   std::string s;
   if (stat_ok && S_ISREG(st.st_mode) && st.st_size > 0) {
-    s.reserve(std::min(size_t(st.st_size), max) + 1 + kJsonPadding);
-    support::prefault(s.data(), s.capacity());
+    s.reserve(std::min(size_t(st.st_size), max) + 1 + DV_JSON_PADDING);
     for (;;) {
       const size_t at = s.size();
-      const size_t room = s.capacity() - at > kJsonPadding ? s.capacity() - at - kJsonPadding : size_t(1) << 16;
+      const size_t room = s.capacity() - at > DV_JSON_PADDING ? s.capacity() - at - DV_JSON_PADDING : size_t(1) << 16;
       s.resize(at + room);
       const size_t n = std::fread(s.data() + at, 1, room, f);
       s.resize(at + n);
-      if (s.size() > max) throw limits::input_size_exceeded(max);
+      if (s.size() > max) throw input_too_large(max);
       if (n < room) {
         if (std::ferror(f)) throw UsageError{"cannot read " + name + ": " + std::strerror(errno)};
         if (std::feof(f)) return s;
@@ -102,9 +118,9 @@ std::string read_all(const std::string& path, size_t max) {
     }
     c.resize(got);
     total += got;
-    if (total > max) throw limits::input_size_exceeded(max);
+    if (total > max) throw input_too_large(max);
   }
-  s.reserve(total + kJsonPadding);
+  s.reserve(total + DV_JSON_PADDING);
   for (std::string& c : chunks) {
     s += c;
     std::string().swap(c);
@@ -120,14 +136,14 @@ InputFile::InputFile(const std::string& path, size_t max) {
     const bool regular = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
     if (regular && size_t(st.st_size) > max) {
       ::close(fd);
-      throw limits::input_size_exceeded(max);
+      throw input_too_large(max);
     }
     if (regular) {
       // Reserve size + padding (the tail past the file's last page reads as
       // zeros), then map the file over the start of the reservation.
       const size_t size = size_t(st.st_size);
       const size_t page = size_t(sysconf(_SC_PAGESIZE));
-      const size_t len = (size + kJsonPadding + page - 1) / page * page;
+      const size_t len = (size + DV_JSON_PADDING + page - 1) / page * page;
       void* base = mmap(nullptr, len, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
       if (base != MAP_FAILED) {
         catch_sigbus();
@@ -162,12 +178,13 @@ InputFile::~InputFile() {
   if (map_ != nullptr) munmap(map_, map_len_);
 }
 
-void write_all(const std::string& path, std::string_view data) {
+void write_all(const std::string& path, std::string_view data, std::string_view tail) {
   const std::string name = display_name(path, "standard output");
   FILE* f = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
   if (f == nullptr) throw UsageError{"cannot write " + name + ": " + std::strerror(errno)};
   errno = 0;
-  const bool wrote = std::fwrite(data.data(), 1, data.size(), f) == data.size();
+  const bool wrote = std::fwrite(data.data(), 1, data.size(), f) == data.size() &&
+                     std::fwrite(tail.data(), 1, tail.size(), f) == tail.size();
   const bool flushed = std::fflush(f) == 0;
   const int saved = errno;
   const bool closed = f == stdout || std::fclose(f) == 0;

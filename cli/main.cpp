@@ -1,38 +1,29 @@
 // dynval: convert, inspect and validate DynamicValue payloads from the
-// command line. A thin user of the C++ core (README.md "The dynval tool").
+// command line (README.md "The dynval tool"). It uses libdynval's public C
+// API only, as the zstd and sqlite3 tools use their libraries: whatever the
+// tool does, a program can.
 //
 // Exit status: 0 success, 1 invalid input (error with path and byte offset on
 // stderr), 2 usage error.
-#include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iostream>
-#include <iterator>
+#include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <dynval/dynval.h>
+
 #include "files.hpp"
-#include "schema_print.hpp"
-#include "codec/codec.hpp"
-#include "codec/json_decode.hpp"
-#include "convert/convert.hpp"
-#include "render/render.hpp"
-#include "dynval/version.h"
-#include "schema/schema.hpp"
-#include "support/limits.hpp"
-#include "text/text.hpp"
-#include "types/type.hpp"
-#include "values/walk.hpp"
 
 namespace {
 
-using namespace dynval;
+using namespace dynval::cli;
 
 constexpr int kExitOk = 0;
 constexpr int kExitInvalid = 1;
@@ -158,11 +149,42 @@ EXAMPLES
     dynval type --schema aws.json --block resource:aws_instance
     dynval schema --schema aws.json --block resource:aws_instance
 )help";
+// ---- the library's objects, owned
 
-using cli::InputFile;
-using cli::read_all;
-using cli::UsageError;
-using cli::write_all;
+template <class T, void (*Free)(T*)>
+struct Freer {
+  void operator()(T* p) const { Free(p); }
+};
+using TypePtr = std::unique_ptr<dv_type_t, Freer<dv_type_t, dv_type_free>>;
+using ValuePtr = std::unique_ptr<dv_value_t, Freer<dv_value_t, dv_value_free>>;
+using SchemaPtr = std::unique_ptr<dv_schema_t, Freer<dv_schema_t, dv_schema_free>>;
+using IdentityPtr = std::unique_ptr<dv_identity_schema_t, Freer<dv_identity_schema_t, dv_identity_schema_free>>;
+using DocPtr = std::unique_ptr<dv_schema_doc_t, Freer<dv_schema_doc_t, dv_schema_doc_free>>;
+using ErrorsPtr = std::unique_ptr<dv_errors_t, Freer<dv_errors_t, dv_errors_free>>;
+
+// A buffer the library fills.
+struct Buf {
+  dv_buf_t b = DV_BUF_INIT;
+  Buf() = default;
+  Buf(const Buf&) = delete;
+  Buf& operator=(const Buf&) = delete;
+  ~Buf() { dv_buf_dispose(&b); }
+  std::string_view view() const { return {b.ptr, b.len}; }
+};
+
+std::string_view view(dv_str_t s) { return {s.ptr, s.len}; }
+
+// Calls a library function whose last argument is its dv_error_t**; a
+// failure is thrown as an InputError.
+template <class F, class... A>
+void call(F f, A... args) {
+  dv_error_t* e = nullptr;
+  if (f(args..., &e) != DV_OK) {
+    InputError r = from_library(e);
+    dv_error_free(e);
+    throw r;
+  }
+}
 
 // A message as printed on a terminal: control bytes (NUL included) and DEL
 // as \xHH, so that input quoted into a message can neither cut it short nor
@@ -182,13 +204,15 @@ std::string printable(std::string_view s) {
   return out;
 }
 
+// ---- options
+
 struct Args {
   std::string command;
   std::optional<std::string> type_json, schema_file, block, provider, from, to, as;
   bool hex = false, strict = false, list = false, all = false, ignore_undefined = false;
   bool show_sensitive = false, unknown_as_null = false, help = false;
-  size_t max_input_size = limits::kDefaultMaxInputSize;
-  size_t max_output_size = limits::kDefaultMaxOutputSize;
+  size_t max_input_size = DV_DEFAULT_MAX_INPUT_SIZE;
+  size_t max_output_size = DV_DEFAULT_MAX_OUTPUT_SIZE;
   std::vector<std::string> positional;
 };
 
@@ -233,6 +257,15 @@ Args parse_args(int argc, char** argv) {
   return a;
 }
 
+// A character of bad hex input: 'g', or its code (0xe9) when it does not
+// print as itself.
+std::string describe_char(unsigned char c) {
+  char b[8];
+  if (c > 0x20 && c < 0x7f && c != '\'' && c != '\\') std::snprintf(b, sizeof b, "'%c'", c);
+  else std::snprintf(b, sizeof b, "0x%02x", c);
+  return b;
+}
+
 std::string from_hex(std::string_view in) {
   std::string out;
   out.reserve(in.size() / 2);
@@ -244,7 +277,7 @@ std::string from_hex(std::string_view in) {
     else if (c >= 'a' && c <= 'f') d = c - 'a' + 10;
     else if (c >= 'A' && c <= 'F') d = c - 'A' + 10;
     else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') { ++pos; continue; }
-    else throw Error(Status::Parse, "invalid hex digit " + text::go_quote_char(static_cast<unsigned char>(c)), {}, pos);
+    else throw InputError{DV_ERR_PARSE, "invalid hex digit " + describe_char(static_cast<unsigned char>(c)), "", pos, nullptr};
     if (hi < 0) hi = d;
     else {
       out.push_back(static_cast<char>(hi << 4 | d));
@@ -252,7 +285,7 @@ std::string from_hex(std::string_view in) {
     }
     ++pos;
   }
-  if (hi >= 0) throw Error(Status::Parse, "odd number of hex digits", {}, pos);
+  if (hi >= 0) throw InputError{DV_ERR_PARSE, "odd number of hex digits", "", pos, nullptr};
   return out;
 }
 
@@ -299,61 +332,90 @@ std::string command_usage(const std::string& cmd) {
          "\nThe options, exit statuses and examples are in `dynval --help`.\n";
 }
 
-// Runs f; a document with several providers and no --provider is a usage
-// error that names the option (the library's message names its argument).
+// ---- the schema document
+
+// Runs f, which finds a block in a schema document. DV_ERR_INVALID_ARG from
+// it is a usage error (a bad selector, or several providers and no
+// --provider, where the message names the option rather than the library's
+// argument).
 template <class F>
-auto naming_provider(const Args& a, F&& f) {
+auto finding_block(const Args& a, F&& f) {
   try {
     return f();
-  } catch (const Error& e) {
-    const std::string_view m = e.message(), tail = ": choose one by its address";
-    if (a.provider || e.status() != Status::InvalidArg || m.size() < tail.size() ||
-        m.substr(m.size() - tail.size()) != tail)
-      throw;
+  } catch (const InputError& e) {
+    if (e.status != DV_ERR_INVALID_ARG) throw;
+    const std::string_view m = e.message, tail = ": choose one by its address";
+    if (a.provider || m.size() < tail.size() || m.substr(m.size() - tail.size()) != tail) throw UsageError{e.message};
     throw UsageError{std::string(m.substr(0, m.size() - tail.size())) + ": choose one with --provider ADDR"};
   }
 }
 
-// The type to decode with and, when given, the schema it came from.
-struct Target {
-  Type type;
-  SchemaPtr schema;
-};
+DocPtr parse_document(const std::string& text) {
+  dv_schema_doc_t* d = nullptr;
+  call(dv_schema_doc_from_json, &d, text.data(), text.size());
+  return DocPtr(d);
+}
+
+size_t find_in_document(const Args& a, const dv_schema_doc_t* doc) {
+  const std::string provider = a.provider.value_or("");
+  size_t i = 0;
+  finding_block(a, [&] {
+    call(dv_schema_doc_find, doc, a.block->data(), a.block->size(), provider.data(), provider.size(), &i);
+    return 0;
+  });
+  return i;
+}
 
 // The type to decode with and, when it is a block's, the schema it came from
 // (an identity:NAME selector gives the identity schema's type, no schema).
+struct Target {
+  TypePtr type;
+  SchemaPtr schema;
+  const dv_block_t* block() const { return schema ? dv_schema_block(schema.get()) : nullptr; }
+};
+
+TypePtr clone_type(const dv_type_t* t) {
+  dv_type_t* c = nullptr;
+  call(dv_type_clone, &c, t);
+  return TypePtr(c);
+}
+
 Target load_schema(const Args& a) {
   if (!a.schema_file) throw UsageError{"missing --schema"};
   if (!a.block) throw UsageError{"missing --block"};
-  std::string doc = read_all(*a.schema_file, a.max_input_size);
-  BlockSelector sel;
-  try {
-    sel = BlockSelector::parse(*a.block);
-  } catch (const Error& e) {
-    throw UsageError{e.message()};
+  const std::string doc = read_all(*a.schema_file, a.max_input_size);
+  if (a.block->rfind("identity:", 0) == 0) {
+    DocPtr d = parse_document(doc);
+    const size_t i = find_in_document(a, d.get());
+    dv_identity_schema_t* id = nullptr;
+    call(dv_schema_doc_identity, &id, d.get(), i);
+    IdentityPtr owned(id);
+    return {clone_type(dv_identity_schema_implied_type(id)), nullptr};
   }
-  return naming_provider(a, [&]() -> Target {
-    if (sel.kind == BlockKind::Identity) {
-      SchemaDocumentPtr d = SchemaDocument::parse(doc);
-      return {d->identity(d->find(sel, a.provider.value_or("")))->implied_type, nullptr};
-    }
-    doc.reserve(doc.size() + kJsonPadding);  // parse in place
-    SchemaPtr s = load_schema_json(JsonInput{doc, doc.capacity()}, sel, a.provider.value_or(""));
-    return {s->implied_type(), s};
+  // One block of a large document: dv_schema_from_json loads only that one.
+  const std::string provider = a.provider.value_or("");
+  dv_schema_t* s = nullptr;
+  finding_block(a, [&] {
+    call(dv_schema_from_json, &s, doc.data(), doc.size(), a.block->data(), a.block->size(), provider.data(),
+         provider.size());
+    return 0;
   });
+  SchemaPtr schema(s);
+  return {clone_type(dv_schema_implied_type(s)), std::move(schema)};
 }
 
 // A TYPE_JSON option's type. A bare word such as `string` is the commonest
 // slip: say that the option takes JSON.
-Type type_arg(const std::string& json, const char* opt) {
+TypePtr type_arg(const std::string& json, const char* opt) {
+  dv_type_t* t = nullptr;
   try {
-    return Type::from_json(json);
-  } catch (const Error& e) {
-    throw Error(e.status(),
-                std::string(opt) + " takes a type in go-cty's JSON form, e.g. '\"string\"' or "
-                "'[\"list\",\"string\"]' (the quotes are part of it): " + e.message(),
-                e.path(), e.offset());
+    call(dv_type_from_json, &t, json.data(), json.size());
+  } catch (InputError& e) {
+    e.message = std::string(opt) + " takes a type in go-cty's JSON form, e.g. '\"string\"' or "
+                "'[\"list\",\"string\"]' (the quotes are part of it): " + e.message;
+    throw;
   }
+  return TypePtr(t);
 }
 
 Target target(const Args& a) {
@@ -363,44 +425,70 @@ Target target(const Args& a) {
   throw UsageError{"missing --type or --schema"};
 }
 
+// ---- values in and out
+
 InputFile input_bytes(const Args& a, Format from) {
   const std::string path = a.positional.empty() ? "-" : a.positional[0];
   if (a.hex && from == Format::MsgPack) return InputFile(from_hex(read_all(path, a.max_input_size)));
   return InputFile(path, a.max_input_size);
 }
 
-codec::DecodeOptions decode_options(const Args& a) {
-  codec::DecodeOptions o;
-  if (a.strict) o.trailing = codec::Trailing::Reject;
-  o.limits.max_input_size = a.max_input_size;
-  o.limits.max_output_size = a.max_output_size;
-  o.ignore_undefined_attributes = a.ignore_undefined;
+dv_decode_options_t decode_options(const Args& a, const InputFile& in) {
+  dv_decode_options_t o = DV_DECODE_OPTIONS_INIT;
+  if (a.strict) o.flags |= DV_DECODE_REJECT_TRAILING;
+  if (a.ignore_undefined) o.flags |= DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES;
+  if (in.padded()) o.flags |= DV_DECODE_JSON_PADDED;
+  o.max_input_size = a.max_input_size;
+  o.max_output_size = a.max_output_size;
   return o;
 }
 
-Value decode(const Args& a, Format from, const InputFile& in, const Type& t) {
-  if (from == Format::MsgPack) return codec::msgpack_decode(in.bytes(), t, decode_options(a));
-  const JsonInput j = in.json();
-  return codec::json_decode_padded(j.text.data(), j.text.size(), j.capacity, t, decode_options(a));
+ValuePtr decode(const Args& a, Format from, const InputFile& in, const dv_type_t* t) {
+  const dv_decode_options_t o = decode_options(a, in);
+  const std::string_view b = in.bytes();
+  dv_value_t* v = nullptr;
+  if (from == Format::MsgPack) call(dv_msgpack_decode, &v, b.data(), b.size(), t, &o);
+  else call(dv_json_decode, &v, b.data(), b.size(), t, &o);
+  return ValuePtr(v);
+}
+
+// The text of `v` in the pretty or inspect view; the sensitive attributes of
+// `block` (the block of v, if any) are masked unless show_sensitive.
+void render(Buf& out, const Args& a, dv_render_style_t style, const dv_value_t* v, const dv_block_t* block,
+            bool show_sensitive) {
+  dv_render_options_t ro = DV_RENDER_OPTIONS_INIT;
+  ro.style = style;
+  ro.schema = block;
+  if (show_sensitive) ro.flags |= DV_RENDER_SHOW_SENSITIVE;
+  ro.max_output_size = a.max_output_size;
+  call(dv_value_render, &out.b, v, &ro);
 }
 
 // Writes v as `t` in format `to`, within --max-output-size; the pretty view
-// masks the sensitive attributes of `schema` (the block of v), if any,
-// unless --show-sensitive.
-void encode(const Args& a, Format to, std::string& out, const Value& v, const Type& t, const Block* schema) {
-  const codec::EncodeOptions eo{a.max_output_size};
+// masks the sensitive attributes of `block`, if any, unless --show-sensitive.
+void encode(const Args& a, Format to, Buf& out, const dv_value_t* v, const dv_type_t* t, const dv_block_t* block) {
+  dv_encode_options_t eo = DV_ENCODE_OPTIONS_INIT;
+  eo.max_output_size = a.max_output_size;
   switch (to) {
-    case Format::MsgPack: codec::msgpack_encode(out, v, t, eo); break;
-    case Format::Json: codec::json_encode(out, v, t, eo); break;
-    case Format::Pretty: {
-      render::Options ro;
-      ro.schema = schema;
-      ro.mask_sensitive = !a.show_sensitive;
-      ro.max_output_size = a.max_output_size;
-      render::pretty(out, v, ro);
-      break;
-    }
+    case Format::MsgPack: call(dv_msgpack_encode_ext, &out.b, v, t, &eo); break;
+    case Format::Json: call(dv_json_encode_ext, &out.b, v, t, &eo); break;
+    case Format::Pretty: render(out, a, DV_RENDER_PRETTY, v, block, a.show_sensitive); break;
   }
+}
+
+std::string path_text(const dv_path_t* p) {
+  Buf b;
+  call(dv_path_to_string, &b.b, p);
+  return std::string(b.view());
+}
+
+// Cuts e's path after the first sensitive attribute of `block` it passes.
+void cut_at_sensitive(InputError& e, const dv_block_t* block) {
+  if (!block || !e.steps) return;
+  const size_t keep = dv_block_sensitive_prefix(block, e.steps.get());
+  if (keep == dv_path_length(e.steps.get())) return;
+  dv_path_truncate(e.steps.get(), keep);
+  e.path = path_text(e.steps.get());
 }
 
 // Runs f(), the work on a value of tg's type; the path of an error it
@@ -410,8 +498,8 @@ template <class F>
 auto cutting_sensitive_paths(const Args& a, const Target& tg, F&& f) -> decltype(f()) {
   try {
     return f();
-  } catch (Error& e) {
-    if (tg.schema && !a.show_sensitive) e.with_path(render::cut_at_sensitive(tg.schema->block, e.path()));
+  } catch (InputError& e) {
+    if (!a.show_sensitive) cut_at_sensitive(e, tg.block());
     throw;
   }
 }
@@ -419,39 +507,50 @@ auto cutting_sensitive_paths(const Args& a, const Target& tg, F&& f) -> decltype
 // convert, once the options are checked.
 int convert_value(const Args& a, Format from, Format to, const Target& tg) {
   const InputFile in = input_bytes(a, from);
-  std::string out;
-  if (a.unknown_as_null) {
-    // Unknowns (which JSON cannot carry) become nulls of their types, as
-    // cty's UnknownAsNull does; through a value, since it rewrites it.
-    Value v = unknown_as_null(decode(a, from, in, tg.type));
-    Type t = tg.type;
-    if (a.as) {
-      t = type_arg(*a.as, "--as");
-      v = convert::convert(v, t);
-      t = t.without_optional();
+  const std::string_view b = in.bytes();
+  const dv_decode_options_t o = decode_options(a, in);
+  const dv_type_t* t = tg.type.get();
+  Buf out;
+  if (a.unknown_as_null || a.as) {
+    // Through a value: unknowns (which JSON cannot carry) become nulls of
+    // their types, as cty's UnknownAsNull does; --as converts the value (its
+    // type may carry optional markers) and encodes it by the --as type
+    // without them. The schema describes neither the --as type's value.
+    ValuePtr v = decode(a, from, in, t);
+    if (a.unknown_as_null) {
+      dv_value_t* n = nullptr;
+      call(dv_value_unknown_as_null, &n, v.get());
+      v.reset(n);
     }
-    encode(a, to, out, v, t, a.as ? nullptr : (tg.schema ? &tg.schema->block : nullptr));
-  } else if (a.as) {
-    // Decode, convert (the --as type may carry optional markers), then
-    // encode by the --as type without them.
-    const Type as = type_arg(*a.as, "--as");
-    const Type enc = as.without_optional();
-    const Value v = convert::convert(decode(a, from, in, tg.type), as);
-    encode(a, to, out, v, enc, nullptr);  // the schema is not the --as type's
+    const dv_block_t* block = tg.block();
+    TypePtr as, enc;
+    if (a.as) {
+      as = type_arg(*a.as, "--as");
+      dv_value_t* c = nullptr;
+      call(dv_value_convert, &c, v.get(), as.get(), 0u);
+      v.reset(c);
+      dv_type_t* w = nullptr;
+      call(dv_type_without_optional, &w, as.get());
+      enc.reset(w);
+      t = w;
+      block = nullptr;
+    }
+    encode(a, to, out, v.get(), t, block);
   } else if (from == Format::MsgPack && to == Format::Json) {
-    codec::msgpack_to_json(out, in.bytes(), tg.type, decode_options(a));
+    call(dv_msgpack_to_json, &out.b, b.data(), b.size(), t, &o);
   } else if (from == Format::Json && to == Format::MsgPack) {
-    codec::json_to_msgpack(out, in.json(), tg.type, decode_options(a));
+    call(dv_json_to_msgpack, &out.b, b.data(), b.size(), t, &o);
   } else if (from == Format::MsgPack && to == Format::MsgPack) {
-    codec::msgpack_to_msgpack(out, in.bytes(), tg.type, decode_options(a));
+    call(dv_msgpack_to_msgpack, &out.b, b.data(), b.size(), t, &o);
   } else if (from == Format::Json && to == Format::Json) {
-    codec::json_to_json(out, in.json(), tg.type, decode_options(a));
+    call(dv_json_to_json, &out.b, b.data(), b.size(), t, &o);
   } else {
-    encode(a, to, out, decode(a, from, in, tg.type), tg.type, tg.schema ? &tg.schema->block : nullptr);
+    encode(a, to, out, decode(a, from, in, t).get(), t, tg.block());
   }
-  if (to == Format::MsgPack && a.hex) out = to_hex(out);
-  else if (to == Format::Json) out.push_back('\n');
-  write_all(a.positional.size() > 1 ? a.positional[1] : "-", out);
+  const std::string dest = a.positional.size() > 1 ? a.positional[1] : "-";
+  if (to == Format::MsgPack && a.hex) write_all(dest, to_hex(out.view()));
+  else if (to == Format::Json) write_all(dest, out.view(), "\n");
+  else write_all(dest, out.view());
   return kExitOk;
 }
 
@@ -460,23 +559,39 @@ int cmd_convert(const Args& a) {
   Format to = parse_format(a.to, "--to", true);
   if (a.positional.size() > 2) throw UsageError{"too many arguments"};
   Target tg = target(a);
-  if (to == Format::Pretty && a.as && tg.schema && !a.show_sensitive && render::has_sensitive(tg.schema->block))
+  if (to == Format::Pretty && a.as && tg.schema && !a.show_sensitive && dv_block_has_sensitive(tg.block()))
     throw UsageError{"--to pretty cannot mask the sensitive attributes of the block after --as converts the value: "
                      "add --show-sensitive to print them"};
   return cutting_sensitive_paths(a, tg, [&] { return convert_value(a, from, to, tg); });
 }
 
+// One line per schema of the document: "SELECTOR", or "ADDR SELECTOR" when
+// it holds several providers.
+std::string listing(const dv_schema_doc_t* doc) {
+  const size_t n = dv_schema_doc_count(doc);
+  std::set<std::string_view> providers;
+  for (size_t i = 0; i < n; ++i) providers.insert(view(dv_schema_doc_provider(doc, i)));
+  std::string out;
+  for (size_t i = 0; i < n; ++i) {
+    if (providers.size() > 1) {
+      out += view(dv_schema_doc_provider(doc, i));
+      out += ' ';
+    }
+    out += view(dv_schema_doc_selector(doc, i));
+    out += '\n';
+  }
+  return out;
+}
+
 int cmd_type(const Args& a) {
   if (a.list) {
     if (!a.schema_file) throw UsageError{"missing --schema"};
-    // The same listing as schema --list.
-    SchemaDocumentPtr doc = SchemaDocument::parse(read_all(*a.schema_file, a.max_input_size));
-    std::string out;
-    cli::append_listing(out, *doc, doc->providers().size() > 1);
-    write_all("-", out);
+    write_all("-", listing(parse_document(read_all(*a.schema_file, a.max_input_size)).get()));  // as schema --list
     return kExitOk;
   }
-  write_all("-", load_schema(a).type.to_json() + "\n");
+  Buf json;
+  call(dv_type_to_json, &json.b, load_schema(a).type.get());
+  write_all("-", json.view(), "\n");
   return kExitOk;
 }
 
@@ -486,26 +601,17 @@ int cmd_schema(const Args& a) {
     throw UsageError{"schema needs exactly one of --list, --block SELECTOR, --all"};
   if (a.provider && !a.block) throw UsageError{"--provider goes with --block"};
   if (!a.positional.empty()) throw UsageError{"too many arguments"};
-  BlockSelector sel;
-  if (a.block) {
-    try {
-      sel = BlockSelector::parse(*a.block);
-    } catch (const Error& e) {
-      throw UsageError{e.message()};
-    }
-  }
-  SchemaDocumentPtr doc = SchemaDocument::parse(read_all(*a.schema_file, a.max_input_size));
+  DocPtr doc = parse_document(read_all(*a.schema_file, a.max_input_size));
   std::string out;
   if (a.list) {
-    cli::append_listing(out, *doc, doc->providers().size() > 1);
-  } else if (a.all) {
-    cli::append_document_json(out, *doc);
-    out += '\n';
+    out = listing(doc.get());
   } else {
-    cli::append_entry_json(out, *doc, naming_provider(a, [&] { return doc->find(sel, a.provider.value_or("")); }));
-    out += '\n';
+    Buf json;
+    if (a.all) call(dv_schema_doc_to_json, &json.b, doc.get());
+    else call(dv_schema_doc_entry_json, &json.b, doc.get(), find_in_document(a, doc.get()));
+    out = std::string(json.view()) + '\n';
   }
-  OutputLimit(a.max_output_size).check(out);
+  if (out.size() > a.max_output_size) throw output_too_large(a.max_output_size);
   write_all("-", out);
   return kExitOk;
 }
@@ -514,15 +620,10 @@ int cmd_inspect(const Args& a) {
   Format from = parse_format(a.from, "--from", false);
   Target tg = target(a);
   return cutting_sensitive_paths(a, tg, [&] {
-    Value v = decode(a, from, input_bytes(a, from), tg.type);
-    std::string out;
-    render::Options ro;
-    ro.style = render::Style::Inspect;
-    ro.schema = tg.schema ? &tg.schema->block : nullptr;
-    ro.mask_sensitive = true;
-    ro.max_output_size = a.max_output_size;
-    render::inspect(out, v, ro);
-    write_all("-", out);
+    ValuePtr v = decode(a, from, input_bytes(a, from), tg.type.get());
+    Buf out;
+    render(out, a, DV_RENDER_INSPECT, v.get(), tg.block(), false);
+    write_all("-", out.view());
     return kExitOk;
   });
 }
@@ -532,16 +633,24 @@ int cmd_validate(const Args& a) {
   if (!a.schema_file) throw UsageError{"validate needs --schema and --block"};
   Target tg = target(a);
   if (!tg.schema) throw UsageError{"validate needs a block, not an identity schema"};
-  const Value v = cutting_sensitive_paths(a, tg, [&] { return decode(a, from, input_bytes(a, from), tg.type); });
-  std::vector<Error> errs = validate(*tg.schema, v);
-  if (errs.empty()) {
+  const ValuePtr v =
+      cutting_sensitive_paths(a, tg, [&] { return decode(a, from, input_bytes(a, from), tg.type.get()); });
+  dv_errors_t* list = nullptr;
+  dv_error_t* first = nullptr;
+  const dv_status_t st = dv_schema_validate_all(tg.schema.get(), v.get(), &list, &first);
+  ErrorsPtr problems(list);
+  if (st == DV_OK) {
     write_all("-", "valid\n");
     return kExitOk;
   }
-  for (const auto& e : errs) {
-    std::string p = path_string(render::cut_at_sensitive(tg.schema->block, e.path()));
-    std::fprintf(stderr, "dynval: %s%s%s: %s\n", status_name(e.status()), p.empty() ? "" : " at ",
-                 printable(p).c_str(), printable(e.message()).c_str());
+  InputError check = from_library(first);
+  dv_error_free(first);
+  if (!problems) throw check;  // the check itself failed
+  for (size_t i = 0; i < dv_errors_count(list); ++i) {
+    InputError e = from_library(dv_errors_at(list, i));
+    cut_at_sensitive(e, tg.block());
+    std::fprintf(stderr, "dynval: %s%s%s: %s\n", dv_status_str(e.status), e.path.empty() ? "" : " at ",
+                 printable(e.path).c_str(), printable(e.message).c_str());
   }
   return kExitInvalid;
 }
@@ -557,7 +666,7 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     if (argc >= 2 && std::strcmp(argv[1], "--version") == 0) {
-      std::printf("dynval %s\n", DV_VERSION_STRING);
+      std::printf("dynval %s\n", dv_version_string());
       return kExitOk;
     }
     Args a = parse_args(argc, argv);
@@ -577,13 +686,12 @@ int main(int argc, char** argv) {
   } catch (const UsageError& e) {
     std::fprintf(stderr, "dynval: %s\n", printable(e.message).c_str());
     return kExitUsage;
-  } catch (const Error& e) {
-    std::string p = path_string(e.path());
+  } catch (const InputError& e) {
     std::string where;
-    if (!p.empty()) where += " at " + p;
-    if (e.offset() != kNoOffset) where += " (byte " + std::to_string(e.offset()) + ")";
-    std::fprintf(stderr, "dynval: %s%s: %s\n", status_name(e.status()), printable(where).c_str(),
-                 printable(e.message()).c_str());
+    if (!e.path.empty()) where += " at " + e.path;
+    if (e.offset != DV_OFFSET_NONE) where += " (byte " + std::to_string(e.offset) + ")";
+    std::fprintf(stderr, "dynval: %s%s: %s\n", dv_status_str(e.status), printable(where).c_str(),
+                 printable(e.message).c_str());
     return kExitInvalid;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr, "dynval: out of memory\n");

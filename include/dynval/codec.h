@@ -57,6 +57,24 @@ extern "C" {
 #define DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES 0x02u
 
 /**
+ * [`dv_decode_options_t`] `flags`, JSON input only: the caller's buffer has
+ * at least [`DV_JSON_PADDING`] readable bytes after the `len` bytes of text
+ * (any content; they are never written), so the text is parsed where it is
+ * instead of being copied into a padded buffer first: for large inputs read
+ * or mapped by the caller. Ignored for MessagePack. Since 0.6.
+ */
+#define DV_DECODE_JSON_PADDED 0x04u
+
+/** The readable bytes [`DV_DECODE_JSON_PADDED`] asks for after JSON text. */
+#define DV_JSON_PADDING 64
+
+/** The default of `max_input_size`: 256 MiB, the protocol's message cap
+ *  (for callers that bound their own reading the same way). */
+#define DV_DEFAULT_MAX_INPUT_SIZE ((size_t)256 << 20)
+/** The default of every `max_output_size`: 256 MiB. */
+#define DV_DEFAULT_MAX_OUTPUT_SIZE ((size_t)256 << 20)
+
+/**
  * Decoder options, an options-style struct: initialize it with
  * [`DV_DECODE_OPTIONS_INIT`] or [`dv_decode_options_init`], then change
  * fields. Every limit set to 0 means the library default (which passes

@@ -370,6 +370,25 @@ DV_API dv_str_t dv_block_deprecation_message(const dv_block_t *b);
  *  `Block.computed`; changes no rule and no type). */
 DV_API bool dv_block_computed(const dv_block_t *b);
 
+/** Whether an attribute of the block, of its nested blocks or of their
+ *  nested attribute types is sensitive (false for NULL). Since 0.6. */
+DV_API bool dv_block_has_sensitive(const dv_block_t *b);
+
+/**
+ * How much of a path into a value of the block may be shown where sensitive
+ * values are masked: the number of leading steps up to and including the
+ * first attribute the schema marks sensitive that the path passes through,
+ * or the path's length when it passes none. Truncate a clone to it
+ * ([`dv_path_truncate`]) before printing an error path, so that no map key
+ * or element below a sensitive attribute is shown (as `dynval` does).
+ * Since 0.6.
+ *
+ * @param b the block; NULL gives the path's length.
+ * @param p the path; NULL gives 0.
+ * @return the number of steps to keep. Thread-safe.
+ */
+DV_API size_t dv_block_sensitive_prefix(const dv_block_t *b, const dv_path_t *p);
+
 /** The implied value type of the block (an object type; borrowed from the
  *  schema, clone it with [`dv_type_clone`] to keep it longer). */
 DV_API const dv_type_t *dv_block_implied_type(const dv_block_t *b);
@@ -646,6 +665,41 @@ DV_API dv_status_t dv_schema_doc_schema(dv_schema_t **out, const dv_schema_doc_t
  */
 DV_API dv_status_t dv_schema_doc_identity(dv_identity_schema_t **out, const dv_schema_doc_t *doc,
                                           size_t i, dv_error_t **err);
+
+/**
+ * Writes schema `i` of the document as `providers schema -json` text, built
+ * from the loaded schema: `{"version":N,"block":{...}}` for a block,
+ * `{"block":{...}}` for an action, `{"version":N,"attributes":{...}}` for an
+ * identity schema. Terraform's own output is written back byte for byte.
+ * Since 0.6.
+ *
+ * @param out receives the text (dispose with [`dv_buf_dispose`]); NULL gives
+ *            `DV_ERR_INVALID_ARG`.
+ * @param doc the document; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param i the schema index.
+ * @param err optional error details.
+ * @return as [`dv_schema_doc_schema`]. Thread-safe.
+ */
+DV_API dv_status_t dv_schema_doc_entry_json(dv_buf_t *out, const dv_schema_doc_t *doc, size_t i,
+                                            dv_error_t **err);
+
+/**
+ * Writes the whole document rebuilt from every schema it holds, in the
+ * layout Terraform writes (`format_version`, then `provider_schemas` with
+ * providers and names in byte order and each provider's keys in Terraform's
+ * order). Keys that hold no schemas (`functions`, keys this library does not
+ * know) are left out; otherwise Terraform's own output is written back byte
+ * for byte. Since 0.6.
+ *
+ * @param out receives the text (dispose with [`dv_buf_dispose`]); NULL gives
+ *            `DV_ERR_INVALID_ARG`.
+ * @param doc the document; NULL gives `DV_ERR_INVALID_ARG`.
+ * @param err optional error details.
+ * @return `DV_OK`; the first schema's load error, as
+ *         [`dv_schema_doc_schema`]; `DV_ERR_INVALID_ARG`; `DV_ERR_NOMEM`.
+ *         Thread-safe.
+ */
+DV_API dv_status_t dv_schema_doc_to_json(dv_buf_t *out, const dv_schema_doc_t *doc, dv_error_t **err);
 
 /* Section - Builder */
 

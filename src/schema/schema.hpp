@@ -453,6 +453,16 @@ void append_schema_json(std::string& out, const Schema& s, bool with_version = t
 void append_block_json(std::string& out, const Block& b);
 // {"version":N,"attributes":{...}}
 void append_identity_json(std::string& out, const IdentitySchema& s);
+// Schema i of a document in its own form, built from the loaded schema:
+// {"version":N,"block":{...}} for blocks, {"block":{...}} for actions,
+// {"version":N,"attributes":{...}} for identity schemas. Throws the
+// schema's load error.
+void append_entry_json(std::string& out, const SchemaDocument& doc, size_t i);
+// The whole document rebuilt from every schema it holds, in the layout
+// Terraform writes (format_version, provider_schemas; per provider the keys
+// in Terraform's order, names sorted). Keys that hold no schemas
+// ("functions", unknown keys) are not written.
+void append_document_json(std::string& out, const SchemaDocument& doc);
 
 // ---------------------------------------------------------------------------
 // Protobuf (tfplugin5 / tfplugin6 `Schema` messages)

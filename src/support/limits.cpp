@@ -26,8 +26,6 @@ Error input_size(size_t size, size_t max) {
   return limit("input of " + n(size) + " bytes exceeds the limit of " + n(max) + " bytes", 0);
 }
 
-Error input_size_exceeded(size_t max) { return limit("input exceeds the limit of " + n(max) + " bytes", max); }  // the offset: where reading stopped
-
 Error elements(size_t max, size_t offset) {
   return limit("document has more than " + n(max) + " elements (the limit)", offset);
 }

@@ -107,8 +107,6 @@ Error type_depth(size_t max, size_t offset = kNoOffset);
 Error value_depth(size_t max);
 Error type_construction_depth(size_t max);
 Error input_size(size_t size, size_t max);
-// The same when the input is read as a stream and its size is not known.
-Error input_size_exceeded(size_t max);
 Error elements(size_t max, size_t offset);
 Error string_length(size_t length, size_t max, size_t offset);
 // The text of one number is longer than the digit limit.

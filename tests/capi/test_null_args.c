@@ -396,6 +396,10 @@ int main(void) {
   INVALID(dv_schema_doc_find(NULL, "provider", 8, NULL, 0, &n, &err));
   INVALID(dv_schema_doc_schema(&s, NULL, 0, &err));
   INVALID(dv_schema_doc_identity(&ids, NULL, 0, &err));
+  INVALID(dv_schema_doc_entry_json(&buf, NULL, 0, &err));
+  INVALID(dv_schema_doc_to_json(&buf, NULL, &err));
+  CHECK(!dv_block_has_sensitive(NULL));
+  CHECK(dv_block_sensitive_prefix(NULL, NULL) == 0);
   {
     static const char kDoc[] = "{\"provider_schemas\":{\"p\":{\"provider\":{\"block\":{}}}}}";
     CHECK(dv_schema_doc_from_json(&doc, kDoc, sizeof kDoc - 1, NULL) == DV_OK);
@@ -407,6 +411,8 @@ int main(void) {
     INVALID(dv_schema_doc_identity(NULL, doc, 0, &err));
     INVALID(dv_schema_doc_identity(&ids, doc, 0, &err)); /* a block, not an identity */
     CHECK(dv_schema_doc_selector(doc, 1).ptr == NULL);
+    INVALID(dv_schema_doc_entry_json(NULL, doc, 0, &err));
+    INVALID(dv_schema_doc_to_json(NULL, doc, &err));
     dv_schema_doc_free(doc);
   }
   CHECK(s == NULL && ids == NULL);

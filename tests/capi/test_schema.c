@@ -149,12 +149,11 @@ static void test_document(void) {
   }
 }
 
-/* dv_block_attribute_by_path of `steps`, one step per word: `.name` an
- * attribute, `#3` an index, `'k` a map key, `=` a set element ("e"). */
-static const dv_attribute_t *by_path(const dv_block_t *b, const char *steps) {
+/* The path of `steps`, one step per word: `.name` an attribute, `#3` an
+ * index, `'k` a map key, `=` a set element ("e"). */
+static dv_path_t *path_of(const char *steps) {
   dv_path_t *p = NULL;
   dv_value_t *e = NULL;
-  const dv_attribute_t *a;
   char word[32];
   int n = 0;
   CHECK_OK(dv_path_new(&p, &err));
@@ -168,9 +167,14 @@ static const dv_attribute_t *by_path(const dv_block_t *b, const char *steps) {
       default: CHECK_OK(dv_path_append_element(p, e, &err)); break;
     }
   }
-  a = dv_block_attribute_by_path(b, p);
-  dv_path_free(p);
   dv_value_free(e);
+  return p;
+}
+
+static const dv_attribute_t *by_path(const dv_block_t *b, const char *steps) {
+  dv_path_t *p = path_of(steps);
+  const dv_attribute_t *a = dv_block_attribute_by_path(b, p);
+  dv_path_free(p);
   return a;
 }
 
@@ -499,6 +503,33 @@ static void test_schema_doc(void) {
   CHECK(dv_identity_schema_version(id) == 2);
   CHECK(dv_attribute_flags(dv_identity_schema_find_attribute(id, "id", 2)) == DV_ATTR_REQUIRED_FOR_IMPORT);
 
+  /* Each schema written back in the document's form. */
+  {
+    dv_buf_t json = DV_BUF_INIT;
+    static const char kThing[] =
+        "{\"version\":1,\"block\":{\"attributes\":{\"id\":{\"type\":\"string\",\"description_kind\":\"plain\","
+        "\"computed\":true}},\"description_kind\":\"plain\"}}";
+    static const char kIdentity[] =
+        "{\"version\":2,\"attributes\":{\"id\":{\"type\":\"string\",\"required_for_import\":true}}}";
+    static const char kAction[] = /* no version */
+        "{\"block\":{\"attributes\":{\"n\":{\"type\":\"number\",\"description_kind\":\"plain\","
+        "\"required\":true}},\"description_kind\":\"plain\"}}";
+    CHECK_OK(dv_schema_doc_entry_json(&json, doc, 1, &err));
+    CHECK(buf_eq(&json, kThing, sizeof kThing - 1));
+    dv_buf_dispose(&json);
+    CHECK_OK(dv_schema_doc_entry_json(&json, doc, 3, &err));
+    CHECK(buf_eq(&json, kIdentity, sizeof kIdentity - 1));
+    dv_buf_dispose(&json);
+    CHECK_OK(dv_schema_doc_entry_json(&json, doc, 5, &err));
+    CHECK(buf_eq(&json, kAction, sizeof kAction - 1));
+    dv_buf_dispose(&json);
+    CHECK_STATUS(dv_schema_doc_entry_json(&json, doc, 2, &err), DV_ERR_SCHEMA);
+    CHECK_STATUS(dv_schema_doc_entry_json(&json, doc, 9, &err), DV_ERR_OUT_OF_RANGE);
+    /* The whole document needs every schema: one_bad fails it. */
+    CHECK_STATUS(dv_schema_doc_to_json(&json, doc, &err), DV_ERR_SCHEMA);
+    CHECK(json.ptr == NULL);
+  }
+
   /* Schemas outlive their document. */
   dv_schema_doc_free(doc);
   CHECK(type_json_is(dv_schema_implied_type(s), "[\"object\",{\"id\":\"string\"}]"));
@@ -521,6 +552,71 @@ static void test_schema_doc(void) {
 }
 
 /* Every problem, not the first (issue 23 item 8); the name helpers. */
+/* A whole document written back: providers and names in byte order, keys
+ * in Terraform's order, "functions" left out. */
+static void test_schema_doc_json(void) {
+  static const char kIn[] =
+      "{\"format_version\":\"1.0\",\"provider_schemas\":{"
+      "\"b\":{\"resource_schemas\":{\"z\":{\"version\":0,\"block\":{}},\"a\":{\"version\":3,\"block\":{}}},"
+      "\"functions\":{\"f\":{\"return_type\":\"string\"}},\"provider\":{\"version\":0,\"block\":{}}},"
+      "\"a\":{\"data_source_schemas\":{\"d\":{\"version\":0,\"block\":{}}}}}}";
+  static const char kOut[] =
+      "{\"format_version\":\"1.0\",\"provider_schemas\":{"
+      "\"a\":{\"data_source_schemas\":{\"d\":{\"version\":0,\"block\":{\"description_kind\":\"plain\"}}}},"
+      "\"b\":{\"provider\":{\"version\":0,\"block\":{\"description_kind\":\"plain\"}},"
+      "\"resource_schemas\":{\"a\":{\"version\":3,\"block\":{\"description_kind\":\"plain\"}},"
+      "\"z\":{\"version\":0,\"block\":{\"description_kind\":\"plain\"}}}}}}";
+  dv_schema_doc_t *doc = NULL;
+  dv_buf_t json = DV_BUF_INIT;
+  CHECK_OK(dv_schema_doc_from_json(&doc, kIn, sizeof kIn - 1, &err));
+  CHECK_OK(dv_schema_doc_to_json(&json, doc, &err));
+  CHECK(buf_eq(&json, kOut, sizeof kOut - 1));
+  dv_buf_dispose(&json);
+  dv_schema_doc_free(doc);
+}
+
+/* dv_block_has_sensitive and dv_block_sensitive_prefix. */
+static void test_sensitive(void) {
+  static const char kSchema[] =
+      "{\"attributes\":{\"a\":{\"type\":[\"map\",\"string\"],\"optional\":true},"
+      "\"secret\":{\"type\":[\"map\",\"string\"],\"optional\":true,\"sensitive\":true}},"
+      "\"block_types\":{\"net\":{\"nesting_mode\":\"list\",\"block\":{\"attributes\":{"
+      "\"key\":{\"type\":[\"list\",\"string\"],\"optional\":true,\"sensitive\":true}}}}}}";
+  static const char kPlain[] = "{\"attributes\":{\"a\":{\"type\":\"string\",\"optional\":true}}}";
+  static const struct {
+    const char *steps; /* as by_path reads them */
+    size_t keep;
+  } cases[] = {
+      {"", 0},
+      {".a 'k", 2},
+      {".secret", 1},
+      {".secret 'k", 1},
+      {".net #0", 2},
+      {".net #0 .key #3", 3},
+      {".net = .key #3", 3},
+      {".nope #1", 2},
+  };
+  dv_schema_t *s = NULL, *plain = NULL;
+  size_t i;
+  CHECK_OK(dv_schema_from_block_json(&s, kSchema, sizeof kSchema - 1, 0, &err));
+  CHECK_OK(dv_schema_from_block_json(&plain, kPlain, sizeof kPlain - 1, 0, &err));
+  CHECK(dv_block_has_sensitive(dv_schema_block(s)));
+  /* found in a nested block's body */
+  CHECK(dv_block_has_sensitive(dv_nested_block_body(dv_block_find_nested(dv_schema_block(s), "net", 3))));
+  CHECK(!dv_block_has_sensitive(dv_schema_block(plain)));
+  CHECK(!dv_block_has_sensitive(NULL));
+  for (i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    dv_path_t *p = path_of(cases[i].steps);
+    CHECK(dv_block_sensitive_prefix(dv_schema_block(s), p) == cases[i].keep);
+    CHECK(dv_block_sensitive_prefix(dv_schema_block(plain), p) == dv_path_length(p));
+    CHECK(dv_block_sensitive_prefix(NULL, p) == dv_path_length(p));
+    dv_path_free(p);
+  }
+  CHECK(dv_block_sensitive_prefix(dv_schema_block(s), NULL) == 0);
+  dv_schema_free(s);
+  dv_schema_free(plain);
+}
+
 static void test_validate_all(void) {
   dv_builder_t *root = NULL, *blk = NULL;
   dv_schema_t *s = NULL;
@@ -583,5 +679,7 @@ int main(void) {
   test_identity();
   test_schema_doc();
   test_validate_all();
+  test_schema_doc_json();
+  test_sensitive();
   return check_result("test_schema");
 }
