@@ -250,11 +250,11 @@ pub struct dv_render_options {
     pub max_output_size: usize,
 }
 pub const DV_VERSION_MAJOR: u32 = 0;
-pub const DV_VERSION_MINOR: u32 = 5;
+pub const DV_VERSION_MINOR: u32 = 6;
 pub const DV_VERSION_PATCH: u32 = 0;
-pub const DV_VERSION_STRING: &[u8; 6] = b"0.5.0\0";
+pub const DV_VERSION_STRING: &[u8; 6] = b"0.6.0\0";
 pub const DV_ABI_VERSION: u32 = 0;
-pub const DV_VERSION_NUMBER: u32 = 1280;
+pub const DV_VERSION_NUMBER: u32 = 1536;
 pub const DV_REFINEMENTS_VERSION: u32 = 1;
 pub const DV_REFINE_NOT_NULL: u32 = 1;
 pub const DV_REFINE_PREFIX: u32 = 2;
@@ -276,6 +276,8 @@ pub const DV_ATTR_OPTIONAL_FOR_IMPORT: u32 = 128;
 pub const DV_DECODE_OPTIONS_VERSION: u32 = 2;
 pub const DV_DECODE_REJECT_TRAILING: u32 = 1;
 pub const DV_DECODE_IGNORE_UNDEFINED_ATTRIBUTES: u32 = 2;
+pub const DV_DECODE_JSON_PADDED: u32 = 4;
+pub const DV_JSON_PADDING: u32 = 64;
 pub const DV_ENCODE_OPTIONS_VERSION: u32 = 1;
 pub const DV_CONVERT_SAFE: u32 = 1;
 pub const DV_FLATMAP_UNKNOWN: &[u8; 37] = b"74D93920-ED26-11E3-AC10-0800200C9A66\0";
@@ -1118,6 +1120,10 @@ extern "C" {
     pub fn dv_block_deprecation_message(b: *const dv_block_t) -> dv_str_t;
     #[doc = " Whether the provider may compute the block's content (tfplugin6.11\n  `Block.computed`; changes no rule and no type)."]
     pub fn dv_block_computed(b: *const dv_block_t) -> bool;
+    #[doc = " Whether an attribute of the block, of its nested blocks or of their\n  nested attribute types is sensitive (false for NULL). Since 0.6."]
+    pub fn dv_block_has_sensitive(b: *const dv_block_t) -> bool;
+    #[doc = " How much of a path into a value of the block may be shown where sensitive\n values are masked: the number of leading steps up to and including the\n first attribute the schema marks sensitive that the path passes through,\n or the path's length when it passes none. Since 0.6."]
+    pub fn dv_block_sensitive_prefix(b: *const dv_block_t, p: *const dv_path_t) -> usize;
     #[doc = " The implied value type of the block (an object type; borrowed from the\n  schema, clone it with [`dv_type_clone`] to keep it longer)."]
     pub fn dv_block_implied_type(b: *const dv_block_t) -> *const dv_type_t;
     #[doc = " The attribute's name."]
@@ -1249,6 +1255,19 @@ extern "C" {
         out: *mut *mut dv_identity_schema_t,
         doc: *const dv_schema_doc_t,
         i: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Writes schema `i` of the document as `providers schema -json` text, built\n from the loaded schema. Since 0.6."]
+    pub fn dv_schema_doc_entry_json(
+        out: *mut dv_buf_t,
+        doc: *const dv_schema_doc_t,
+        i: usize,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Writes the whole document rebuilt from every schema it holds, in the\n layout Terraform writes. Since 0.6."]
+    pub fn dv_schema_doc_to_json(
+        out: *mut dv_buf_t,
+        doc: *const dv_schema_doc_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
     #[doc = " Creates an empty block builder.\n\n @param out receives a new builder owned by the caller (free with\n            [`dv_builder_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details.\n @return `DV_OK`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`.\n A builder is not thread-safe: use it from one thread at a time."]
