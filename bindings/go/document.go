@@ -339,6 +339,38 @@ func (d *SchemaDocument) Identity(i int) (*IdentitySchema, error) {
 	return newIdentitySchema(out), nil
 }
 
+// EntryJSON returns schema i as `providers schema -json` text built from
+// the loaded schema ({"version":N,"block":{...}}; {"block":{...}} for an
+// action; {"version":N,"attributes":{...}} for an identity schema); errors
+// as Schema's.
+func (d *SchemaDocument) EntryJSON(i int) ([]byte, error) {
+	if i < 0 {
+		return nil, &Error{Status: StatusOutOfRange, Message: "negative schema index", Offset: -1}
+	}
+	var out C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_doc_entry_json(&out, d.ptr(), C.size_t(i), &cerr)
+	runtime.KeepAlive(d)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&out), nil
+}
+
+// JSON returns the whole document rebuilt from every schema it holds, in
+// the layout Terraform writes (keys that hold no schemas, such as
+// "functions", left out); the first schema that fails to load is the error.
+func (d *SchemaDocument) JSON() ([]byte, error) {
+	var out C.dv_buf_t
+	var cerr *C.dv_error_t
+	st := C.dv_schema_doc_to_json(&out, d.ptr(), &cerr)
+	runtime.KeepAlive(d)
+	if err := takeError(st, cerr); err != nil {
+		return nil, err
+	}
+	return takeBuf(&out), nil
+}
+
 // GetSchema is Find then Schema.
 func (d *SchemaDocument) GetSchema(selector, provider string) (*Schema, error) {
 	i, err := d.Find(selector, provider)

@@ -225,6 +225,29 @@ func (b Block) Computed() bool {
 	return c
 }
 
+// HasSensitive reports whether an attribute of the block, of its nested
+// blocks or of their nested attribute types is sensitive.
+func (b Block) HasSensitive() bool {
+	b.owner.check()
+	s := bool(C.dv_block_has_sensitive(b.p))
+	runtime.KeepAlive(b.owner)
+	return s
+}
+
+// SensitivePrefix returns how much of p, a path into a value of the block,
+// may be shown where sensitive values are masked: the number of leading
+// steps up to and including the first sensitive attribute p passes through,
+// or len(p). Print p[:b.SensitivePrefix(p)] in an error, as the dynval tool
+// does, so that no map key or element below a sensitive attribute shows.
+func (b Block) SensitivePrefix(p Path) int {
+	b.owner.check()
+	cp := p.cPath()
+	defer C.dv_path_free(cp)
+	n := int(C.dv_block_sensitive_prefix(b.p, cp))
+	runtime.KeepAlive(b.owner)
+	return n
+}
+
 // ImpliedType returns the block's implied value type (an object type).
 func (b Block) ImpliedType() *Type {
 	b.owner.check()

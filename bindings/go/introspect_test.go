@@ -467,6 +467,42 @@ func TestIdentitySchema(t *testing.T) {
 	}
 }
 
+func TestSchemaDocumentJSONAndSensitivePaths(t *testing.T) {
+	in := `{"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{` +
+		`"r":{"version":0,"block":{"attributes":{"secret":{"type":["map","string"],"optional":true,"sensitive":true}}}},` +
+		`"q":{"version":0,"block":{"attributes":{"tags":{"type":["map","string"],"optional":true}}}}}}}}`
+	doc, err := ParseSchemaDocument([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer doc.Close()
+	want := `{"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{` +
+		`"q":{"version":0,"block":{"attributes":{"tags":{"type":["map","string"],"description_kind":"plain","optional":true}},"description_kind":"plain"}},` +
+		`"r":{"version":0,"block":{"attributes":{"secret":{"type":["map","string"],"description_kind":"plain","optional":true,"sensitive":true}},"description_kind":"plain"}}}}}}`
+	if got, err := doc.JSON(); err != nil || string(got) != want {
+		t.Fatalf("JSON() = %s, %v", got, err)
+	}
+	r, err := doc.GetSchema("resource:r", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	q, err := doc.GetSchema("resource:q", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer q.Close()
+	if !r.Block().HasSensitive() || q.Block().HasSensitive() {
+		t.Fatal("HasSensitive")
+	}
+	if n := r.Block().SensitivePrefix(Path{}.Attr("secret").Key("k")); n != 1 {
+		t.Fatalf("SensitivePrefix in r = %d, want 1", n)
+	}
+	if n := q.Block().SensitivePrefix(Path{}.Attr("tags").Key("k")); n != 2 {
+		t.Fatalf("SensitivePrefix in q = %d, want 2", n)
+	}
+}
+
 func TestSchemaDocument(t *testing.T) {
 	doc, err := ParseSchemaDocument([]byte(`{"format_version":"1.0","provider_schemas":{
 	  "example.com/a/one":{"provider":{"version":0,"block":{}},
@@ -528,6 +564,24 @@ func TestSchemaDocument(t *testing.T) {
 	id, err := doc.GetIdentity("identity:one_thing", "example.com/a/one")
 	if err != nil {
 		t.Fatal(err)
+	}
+	// Written back from the loaded schemas.
+	for i, want := range map[int]string{
+		1: `{"version":1,"block":{"attributes":{"id":{"type":"string","description_kind":"plain","computed":true}},"description_kind":"plain"}}`,
+		3: `{"version":2,"attributes":{"id":{"type":"string","required_for_import":true}}}`,
+	} {
+		if got, err := doc.EntryJSON(i); err != nil || string(got) != want {
+			t.Fatalf("EntryJSON(%d) = %s, %v", i, got, err)
+		}
+	}
+	if _, err := doc.EntryJSON(2); !errors.Is(err, ErrSchema) {
+		t.Fatalf("EntryJSON of an invalid schema: %v", err)
+	}
+	if _, err := doc.EntryJSON(-1); !errors.Is(err, ErrOutOfRange) {
+		t.Fatalf("EntryJSON(-1): %v", err)
+	}
+	if _, err := doc.JSON(); !errors.Is(err, ErrSchema) {
+		t.Fatalf("JSON of a document with an invalid schema: %v", err)
 	}
 	doc.Close()
 	if s.Version() != 1 || id.Version() != 2 {

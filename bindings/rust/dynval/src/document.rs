@@ -357,6 +357,32 @@ impl SchemaDocument {
         Ok(unsafe { IdentitySchema::from_raw(out) })
     }
 
+    /// Schema `i` as `providers schema -json` text built from the loaded
+    /// schema (`{"version":N,"block":{...}}`; `{"block":{...}}` for an
+    /// action; `{"version":N,"attributes":{...}}` for an identity schema).
+    ///
+    /// # Errors
+    ///
+    /// As [`schema`](Self::schema).
+    pub fn entry_json(&self, i: usize) -> Result<String> {
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_schema_doc_entry_json(buf.as_mut_ptr(), self.as_raw(), i, err) })?;
+        Ok(buf.into_string())
+    }
+
+    /// The whole document rebuilt from every schema it holds, in the layout
+    /// Terraform writes (keys that hold no schemas, such as `functions`,
+    /// left out).
+    ///
+    /// # Errors
+    ///
+    /// The first schema that fails to load, as [`schema`](Self::schema).
+    pub fn to_json(&self) -> Result<String> {
+        let mut buf = Buffer::new();
+        call(|err| unsafe { sys::dv_schema_doc_to_json(buf.as_mut_ptr(), self.as_raw(), err) })?;
+        Ok(buf.into_string())
+    }
+
     /// [`find`](Self::find) then [`schema`](Self::schema).
     pub fn get_schema(&self, selector: &str, provider: Option<&str>) -> Result<Schema> {
         self.schema(self.find(selector, provider)?)

@@ -275,6 +275,22 @@ impl<'a> Block<'a> {
         unsafe { sys::dv_block_computed(self.as_raw()) }
     }
 
+    /// Whether an attribute of the block, of its nested blocks or of their
+    /// nested attribute types is sensitive.
+    pub fn has_sensitive(&self) -> bool {
+        unsafe { sys::dv_block_has_sensitive(self.as_raw()) }
+    }
+
+    /// How much of `path`, a path into a value of the block, may be shown
+    /// where sensitive values are masked: the number of leading steps up to
+    /// and including the first sensitive attribute it passes through, or its
+    /// length. Truncate a copy to it before printing an error path, as the
+    /// `dynval` tool does.
+    pub fn sensitive_prefix(&self, path: impl AsPathRef) -> usize {
+        let path = path.as_path_ref();
+        unsafe { sys::dv_block_sensitive_prefix(self.as_raw(), path.as_raw()) }
+    }
+
     /// The implied value type of the block (an object type).
     pub fn implied_type(&self) -> TypeRef<'a> {
         unsafe { type_of(sys::dv_block_implied_type(self.as_raw())) }

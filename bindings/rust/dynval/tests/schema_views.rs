@@ -222,6 +222,8 @@ fn a_real_document_rebuilt_from_the_views_is_the_document() {
     let text = String::from_utf8(out.stdout).unwrap();
     let doc = SchemaDocument::from_json(&text).unwrap();
     assert_eq!(doc.len(), 109);
+    // The library's own writer gives the same bytes (less the final newline).
+    assert_eq!(doc.to_json().unwrap() + "\n", text);
     let rebuilt = rebuild(&doc);
     if rebuilt != text {
         let at = rebuilt.bytes().zip(text.bytes()).take_while(|(a, b)| a == b).count();
@@ -271,6 +273,19 @@ fn rich() -> Schema {
         .deprecated(true, "use other")
         .unwrap();
     root.build(4).unwrap()
+}
+
+#[test]
+fn sensitive_attributes_and_the_paths_to_show() {
+    let s = rich();
+    let b = s.block();
+    assert!(b.has_sensitive()); // pw
+    assert!(!b.find_nested_block("grp").unwrap().body().has_sensitive());
+    // cut after the sensitive attribute (a path of 2 steps keeps 1)...
+    assert_eq!(b.sensitive_prefix(dynval::Path::new().attr("pw").key("k")), 1);
+    // ...and whole where it passes none
+    assert_eq!(b.sensitive_prefix(dynval::Path::new().attr("disks").index(0).attr("size")), 3);
+    assert_eq!(b.sensitive_prefix(dynval::Path::new()), 0);
 }
 
 fn check_rich(s: &Schema) {
@@ -425,6 +440,18 @@ fn documents() {
         r#".provider_schemas["example.com/a/one"].resource_schemas["one_bad"].block.attributes["x"]"#
     );
     assert_eq!(doc.schema(3).unwrap_err().status(), Status::InvalidArg);
+    assert_eq!(
+        doc.entry_json(1).unwrap(),
+        r#"{"version":1,"block":{"attributes":{"id":{"type":"string","description_kind":"plain","computed":true}},"description_kind":"plain"}}"#
+    );
+    assert_eq!(
+        doc.entry_json(3).unwrap(),
+        r#"{"version":2,"attributes":{"id":{"type":"string","required_for_import":true}}}"#
+    );
+    assert_eq!(doc.entry_json(4).unwrap(), r#"{"block":{"description_kind":"plain"}}"#); // an action: no version
+    assert_eq!(doc.entry_json(2).unwrap_err().status(), Status::Schema);
+    assert_eq!(doc.entry_json(6).unwrap_err().status(), Status::OutOfRange);
+    assert_eq!(doc.to_json().unwrap_err().status(), Status::Schema); // one_bad
     let id = doc.get_identity("identity:one_thing", Some("example.com/a/one")).unwrap();
     assert_eq!(id.version(), 2);
     drop(doc);
