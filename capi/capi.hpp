@@ -181,9 +181,16 @@ inline const NestedBlock* core(const dv_nested_block_t* n) noexcept {
 inline dv_value_t* own(Value v) { return new dv_value{std::move(v)}; }
 inline dv_type_t* own(Type t) { return new dv_type{std::move(t)}; }
 
-// Copies bytes into a fresh dv_buf_t (malloc'd, NUL-terminated); throws
-// std::bad_alloc on failure. dv_buf_dispose releases it.
-void fill_buf(dv_buf_t* out, std::string_view bytes);
+// Hands bytes to a dv_buf_t (NUL-terminated); throws std::bad_alloc on
+// failure. Small outputs are copied into a malloc'd block of their size;
+// large ones (encoders, transcoders, render) keep the string itself, moved,
+// so that their bytes are not copied once more. dv_buf_dispose releases
+// either (buffer.cpp: `reserved` says which).
+void fill_buf(dv_buf_t* out, std::string bytes);
+// dv_buf_t.reserved: 0 for a malloc'd block; the adopted std::string's
+// address with the low bit set otherwise (new aligns it to 8 or more).
+inline constexpr size_t kAdoptedBufTag = 1;
+inline constexpr size_t kAdoptedBufMin = size_t(64) << 10;
 
 // Options structs: only version 1 exists so far.
 void check_version(uint32_t version, uint32_t current, const char* what);

@@ -89,7 +89,7 @@ dv_status_t encode(dv_buf_t* out, const dv_value_t* v, const dv_type_t* type, co
     const codec::EncodeOptions o = to_options(opts);
     std::string bytes;
     fn(bytes, v->v, type->t, o);
-    capi::fill_buf(out, bytes);
+    capi::fill_buf(out, std::move(bytes));
   });
 }
 
@@ -103,7 +103,7 @@ dv_status_t transcode(dv_buf_t* out, const void* data, size_t len, const dv_type
     codec::DecodeOptions o = to_options(opts);
     std::string bytes;
     fn(bytes, in, type->t, o);
-    capi::fill_buf(out, bytes);
+    capi::fill_buf(out, std::move(bytes));
   });
 }
 

@@ -47,14 +47,21 @@ dv_status_t report(dv_error_t** err, const Error& e) noexcept {
   return report(err, c_status(e), e.message(), &e.path(), e.offset());
 }
 
-void fill_buf(dv_buf_t* out, std::string_view bytes) {
+void fill_buf(dv_buf_t* out, std::string bytes) {
+  if (bytes.size() >= kAdoptedBufMin) {
+    auto* s = new std::string(std::move(bytes));
+    out->ptr = s->data();  // NUL-terminated, as std::string's data() is
+    out->len = s->size();
+    out->reserved = reinterpret_cast<size_t>(s) | kAdoptedBufTag;
+    return;
+  }
   auto* p = static_cast<char*>(std::malloc(bytes.size() + 1));
   if (!p) throw std::bad_alloc();
   if (!bytes.empty()) std::memcpy(p, bytes.data(), bytes.size());
   p[bytes.size()] = '\0';
   out->ptr = p;
   out->len = bytes.size();
-  out->reserved = bytes.size() + 1;
+  out->reserved = 0;
 }
 
 void check_version(uint32_t version, uint32_t current, const char* what) {

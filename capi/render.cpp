@@ -49,7 +49,7 @@ DV_API dv_status_t dv_value_render(dv_buf_t* out, const dv_value_t* v, const dv_
     const render::Options o = to_options(opts);
     std::string text;
     render::render(text, v->v, o);
-    capi::fill_buf(out, text);
+    capi::fill_buf(out, std::move(text));
   });
 }
 

@@ -423,7 +423,7 @@ DV_API dv_status_t dv_schema_doc_entry_json(dv_buf_t* out, const dv_schema_doc_t
     need(out, "out");
     std::string json;
     append_entry_json(json, *need(doc, "document")->d, i);
-    capi::fill_buf(out, json);
+    capi::fill_buf(out, std::move(json));
   });
 }
 
@@ -432,7 +432,7 @@ DV_API dv_status_t dv_schema_doc_to_json(dv_buf_t* out, const dv_schema_doc_t* d
     need(out, "out");
     std::string json;
     append_document_json(json, *need(doc, "document")->d);
-    capi::fill_buf(out, json);
+    capi::fill_buf(out, std::move(json));
   });
 }
 

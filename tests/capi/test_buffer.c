@@ -29,5 +29,28 @@ int main(void) {
   CHECK(b.len == 8 && strcmp(b.ptr, "sentinel") == 0);
 
   dv_value_free(v);
+
+  /* Large outputs are handed over without another copy (the library keeps
+   * its string and says so in `reserved`): the same contract. */
+  {
+    enum { kLen = 200000 };
+    char *text = malloc(kLen);
+    size_t i;
+    CHECK(text != NULL);
+    for (i = 0; i < kLen; ++i) text[i] = (char)('a' + i % 26);
+    v = NULL;
+    CHECK(dv_value_new_string(&v, text, kLen, NULL) == DV_OK);
+    CHECK(dv_msgpack_encode(&b, v, dv_value_type(v), NULL) == DV_OK);
+    CHECK(b.len == kLen + 5 && (unsigned char)b.ptr[0] == 0xdb && memcmp(b.ptr + 5, text, kLen) == 0);
+    CHECK(b.ptr[b.len] == '\0');
+    dv_buf_dispose(&b);
+    CHECK(b.ptr == NULL && b.len == 0 && b.reserved == 0);
+    dv_buf_dispose(&b);
+    CHECK(dv_json_encode(&b, v, dv_value_type(v), NULL) == DV_OK);
+    CHECK(b.len == kLen + 2 && strlen(b.ptr) == kLen + 2);
+    dv_buf_dispose(&b);
+    dv_value_free(v);
+    free(text);
+  }
   return check_result("test_buffer");
 }
