@@ -134,9 +134,16 @@ cc -std=c99 -Wall -Werror -o "$work/print_value" "$root/examples/print_value.c" 
   grep -q "^libdynval $upstream " "$work/print_value.out"
 check c-program $? "$(cat "$work/print_value.out" 2>/dev/null | head -n 3)"
 
-# The packaged tool.
-out="$("$rootfs/usr/bin/dynval" --version)" && [ "$out" = "dynval $upstream" ] &&
-  "$rootfs/usr/bin/dynval" convert --schema "$root/examples/data/schema.json" \
+# The packaged tool, a user of the packaged library (which it must depend
+# on, through the symbols file's version) and of no rpath.
+tools_deb="$work/dynval-tools_${version}_${arch}.deb"
+depends="$(dpkg-deb -f "$tools_deb" Depends 2>/dev/null)"
+grep -q "libdynval0 (>= $upstream)" <<<"$depends" &&
+  ! readelf -d "$rootfs/usr/bin/dynval" | grep -q 'R.*PATH'
+check dynval-tool-depends $? "Depends: $depends"
+export_ld="$rootfs/usr/lib/$multiarch"
+out="$(LD_LIBRARY_PATH="$export_ld" "$rootfs/usr/bin/dynval" --version)" && [ "$out" = "dynval $upstream" ] &&
+  LD_LIBRARY_PATH="$export_ld" "$rootfs/usr/bin/dynval" convert --schema "$root/examples/data/schema.json" \
     --block resource:acme_server --from msgpack --to pretty \
     "$root/examples/data/planned-state.msgpack" | grep -q '^  name *= "web-1"$'
 check dynval-tool $?
