@@ -24,6 +24,8 @@ mod provider;
 mod store;
 mod thing;
 mod unsupported;
+#[cfg(test)]
+mod tests;
 
 use provider::Provider;
 
