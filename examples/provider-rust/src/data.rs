@@ -3,8 +3,8 @@ use dynval::{AttrFlags, Path};
 
 use crate::dynamic::{error_diag, BoxError};
 use crate::provider::{Provider, THING_TYPE};
-use crate::thing::string_attr;
 use crate::tfplugin6::*;
+use crate::thing::string_attr;
 
 fn unknown_data_source(name: &str) -> Vec<Diagnostic> {
     error_diag("Unknown data source", format!("this provider has no data source {name:?}"))
@@ -35,7 +35,9 @@ impl Provider {
         }
         let mut state = match self.data.decode(&self.log, RPC, "config", req.config.as_ref()) {
             Ok(s) => s,
-            Err(e) => return read_data_source::Response { diagnostics: error_diag("Invalid configuration", e), ..resp },
+            Err(e) => {
+                return read_data_source::Response { diagnostics: error_diag("Invalid configuration", e), ..resp }
+            }
         };
         let id = string_attr(&state, "id"); // required, and known when the client reads
         let thing: Result<_, BoxError> = match self.store.load(&self.thing, &id) {

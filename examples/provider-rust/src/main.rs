@@ -22,10 +22,10 @@ mod data;
 mod dynamic;
 mod provider;
 mod store;
-mod thing;
-mod unsupported;
 #[cfg(test)]
 mod tests;
+mod thing;
+mod unsupported;
 
 use provider::Provider;
 
@@ -144,11 +144,13 @@ impl ClientCertVerifier for ClientCert {
 /// with a fresh self-signed certificate for "localhost", whose DER the
 /// handshake line carries.
 fn tls_config(client_pem: &str) -> Result<(rustls::ServerConfig, Vec<u8>), Box<dyn std::error::Error>> {
-    let client = rustls_pemfile::certs(&mut client_pem.as_bytes()).next().ok_or("PLUGIN_CLIENT_CERT holds no certificate")??;
+    let client =
+        rustls_pemfile::certs(&mut client_pem.as_bytes()).next().ok_or("PLUGIN_CLIENT_CERT holds no certificate")??;
     let key = rcgen::KeyPair::generate()?;
     let mut params = rcgen::CertificateParams::new(vec!["localhost".to_string()])?;
     params.distinguished_name.push(rcgen::DnType::CommonName, "localhost");
-    params.extended_key_usages = vec![rcgen::ExtendedKeyUsagePurpose::ServerAuth, rcgen::ExtendedKeyUsagePurpose::ClientAuth];
+    params.extended_key_usages =
+        vec![rcgen::ExtendedKeyUsagePurpose::ServerAuth, rcgen::ExtendedKeyUsagePurpose::ClientAuth];
     let cert = params.self_signed(&key)?;
     let crypto = Arc::new(aws_lc_rs::default_provider());
     let mut config = rustls::ServerConfig::builder_with_provider(crypto.clone())
@@ -185,9 +187,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     println!("1|{PROTOCOL_VERSION}|tcp|{addr}|grpc|{cert}");
 
     // The client stops its plugins itself: an interrupt is for it only.
-    tokio::spawn(async {
-        while tokio::signal::ctrl_c().await.is_ok() {}
-    });
+    tokio::spawn(async { while tokio::signal::ctrl_c().await.is_ok() {} });
 
     let (health, health_service) = tonic_health::server::health_reporter();
     health.set_service_status("plugin", tonic_health::ServingStatus::Serving).await;

@@ -55,7 +55,8 @@ impl Provider {
     }
 
     pub fn get_metadata(&self, _: get_metadata::Request) -> get_metadata::Response {
-        let mut resp = get_metadata::Response { server_capabilities: Some(server_capabilities()), ..Default::default() };
+        let mut resp =
+            get_metadata::Response { server_capabilities: Some(server_capabilities()), ..Default::default() };
         for e in self.doc.entries() {
             let name = type_name(e.selector()).to_string();
             match e.kind() {
@@ -70,10 +71,8 @@ impl Provider {
     /// Sends every schema of schema.json as libdynval writes it in the
     /// protocol's protobuf form.
     pub fn get_provider_schema(&self, _: get_provider_schema::Request) -> get_provider_schema::Response {
-        let mut resp = get_provider_schema::Response {
-            server_capabilities: Some(server_capabilities()),
-            ..Default::default()
-        };
+        let mut resp =
+            get_provider_schema::Response { server_capabilities: Some(server_capabilities()), ..Default::default() };
         for e in self.doc.entries() {
             if e.kind() == SchemaKind::Identity {
                 continue; // GetResourceIdentitySchemas
@@ -100,7 +99,8 @@ impl Provider {
         &self,
         _: get_resource_identity_schemas::Request,
     ) -> get_resource_identity_schemas::Response {
-        let mut resp = get_resource_identity_schemas::Response { identity_schemas: HashMap::new(), diagnostics: vec![] };
+        let mut resp =
+            get_resource_identity_schemas::Response { identity_schemas: HashMap::new(), diagnostics: vec![] };
         for e in self.doc.entries().filter(|e| e.kind() == SchemaKind::Identity) {
             match e.identity().and_then(|s| s.to_proto(6)) {
                 Ok(bytes) => {
@@ -116,7 +116,10 @@ impl Provider {
         resp
     }
 
-    pub fn validate_provider_config(&self, req: validate_provider_config::Request) -> validate_provider_config::Response {
+    pub fn validate_provider_config(
+        &self,
+        req: validate_provider_config::Request,
+    ) -> validate_provider_config::Response {
         let config = self.config.decode(&self.log, "ValidateProviderConfig", "config", req.config.as_ref());
         validate_provider_config::Response {
             diagnostics: config.err().map(|e| error_diag("Invalid provider configuration", e)).unwrap_or_default(),

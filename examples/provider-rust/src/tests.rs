@@ -6,8 +6,8 @@ use dynval::{Path, Value};
 
 use crate::dynamic::{attribute_path, Block, ValueLog};
 use crate::provider::{Provider, THING_TYPE};
-use crate::thing::ID_PREFIX;
 use crate::tfplugin6::*;
+use crate::thing::ID_PREFIX;
 
 /// A store directory, removed when the test ends.
 struct StoreDir(std::path::PathBuf);
@@ -20,9 +20,15 @@ impl Drop for StoreDir {
 
 fn test_provider() -> (Provider, StoreDir) {
     let p = Provider::new(ValueLog::default()).unwrap();
-    let dir = std::env::temp_dir().join(format!("dynvalexample-test-{}-{:?}", std::process::id(), std::thread::current().id()));
+    let dir = std::env::temp_dir().join(format!(
+        "dynvalexample-test-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
     let config = dv(&p.config, &serde_json::json!({ "store_dir": dir }).to_string());
-    no_diags(&p.configure_provider(configure_provider::Request { config: Some(config), ..Default::default() }).diagnostics);
+    no_diags(
+        &p.configure_provider(configure_provider::Request { config: Some(config), ..Default::default() }).diagnostics,
+    );
     (p, StoreDir(dir))
 }
 
@@ -64,7 +70,10 @@ fn schema_response() {
     let pw = attr("password_wo");
     assert!(pw.write_only && pw.sensitive && pw.optional);
     let endpoints = attr("endpoints");
-    assert!(endpoints.r#type.is_empty() && endpoints.nested_type.unwrap().nesting == schema::object::NestingMode::List as i32);
+    assert!(
+        endpoints.r#type.is_empty()
+            && endpoints.nested_type.unwrap().nesting == schema::object::NestingMode::List as i32
+    );
     let region = attr("region");
     assert!(region.optional && region.computed && region.r#type == br#""string""#);
 
@@ -208,7 +217,10 @@ fn identity_and_import() {
 
     let up = p.upgrade_resource_identity(upgrade_resource_identity::Request {
         type_name: THING_TYPE.into(),
-        raw_identity: Some(RawState { json: format!(r#"{{"id":"{id}","region":"eu-west-1"}}"#).into(), ..Default::default() }),
+        raw_identity: Some(RawState {
+            json: format!(r#"{{"id":"{id}","region":"eu-west-1"}}"#).into(),
+            ..Default::default()
+        }),
         ..Default::default()
     });
     no_diags(&up.diagnostics);

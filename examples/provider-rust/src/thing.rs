@@ -34,7 +34,12 @@ type Field<'a> = (&'a str, Option<&'a DynamicValue>);
 impl Provider {
     /// Decodes the DynamicValues of one request, in order; a failure is a
     /// diagnostic that names the field.
-    fn decode_all<const N: usize>(&self, b: &Block, rpc: &str, fields: [Field; N]) -> Result<[Value; N], Vec<Diagnostic>> {
+    fn decode_all<const N: usize>(
+        &self,
+        b: &Block,
+        rpc: &str,
+        fields: [Field; N],
+    ) -> Result<[Value; N], Vec<Diagnostic>> {
         let mut out = Vec::with_capacity(N);
         for (name, dv) in fields {
             out.push(b.decode(&self.log, rpc, name, dv).map_err(|e| error_diag(&format!("Invalid {name}"), e))?);
@@ -42,7 +47,10 @@ impl Provider {
         Ok(out.try_into().unwrap_or_else(|_| unreachable!()))
     }
 
-    pub fn validate_resource_config(&self, req: validate_resource_config::Request) -> validate_resource_config::Response {
+    pub fn validate_resource_config(
+        &self,
+        req: validate_resource_config::Request,
+    ) -> validate_resource_config::Response {
         let mut resp = validate_resource_config::Response::default();
         if req.type_name != THING_TYPE {
             resp.diagnostics = unknown_type(&req.type_name);
@@ -90,9 +98,13 @@ impl Provider {
             }
             Ok(Some(match pattern(path).as_str() {
                 // "thing-..." once created
-                "id" => Value::unknown_refined(Type::string(), &Refinements::new().not_null().string_prefix(ID_PREFIX))?,
+                "id" => {
+                    Value::unknown_refined(Type::string(), &Refinements::new().not_null().string_prefix(ID_PREFIX))?
+                }
                 // 1 or more
-                "serial" => Value::unknown_refined(Type::number(), &Refinements::new().not_null().number_lower_bound(1, true))?,
+                "serial" => {
+                    Value::unknown_refined(Type::number(), &Refinements::new().not_null().number_lower_bound(1, true))?
+                }
                 "region" => Value::from("eu-west-1"),
                 "endpoints[*].port" => Value::from(443),
                 "rule[*].protocol" => Value::from("tcp"),
@@ -193,9 +205,9 @@ impl Provider {
             self.store.remove(&string_attr(&prior, "id")).map(|()| planned)
         } else {
             self.apply(&planned).and_then(|new_state| {
-                let saved = self.check_applied(&planned, &new_state).and_then(|()| {
-                    self.store.save(&self.thing, &string_attr(&new_state, "id"), &new_state)
-                });
+                let saved = self
+                    .check_applied(&planned, &new_state)
+                    .and_then(|()| self.store.save(&self.thing, &string_attr(&new_state, "id"), &new_state));
                 resp.new_identity = self.identity_of(RPC, "new_identity", &new_state);
                 saved.map(|()| new_state)
             })
@@ -244,7 +256,9 @@ impl Provider {
             let id = string_attr(&state, "id");
             state = match self.store.load(&self.thing, &id) {
                 Ok(stored) => stored.unwrap_or_else(|| Value::null(self.thing.schema.implied_type())),
-                Err(e) => return read_resource::Response { diagnostics: error_diag(&format!("Cannot read {id}"), e), ..resp },
+                Err(e) => {
+                    return read_resource::Response { diagnostics: error_diag(&format!("Cannot read {id}"), e), ..resp }
+                }
             };
             resp.new_identity = self.identity_of(RPC, "new_identity", &state);
         }
@@ -267,7 +281,9 @@ impl Provider {
             // Terraform 1.12+: import by identity
             match self.decode_identity(RPC, "identity", data) {
                 Ok(ident) => id = string_attr(&ident, "id"),
-                Err(e) => return import_resource_state::Response { diagnostics: error_diag("Invalid identity", e), ..resp },
+                Err(e) => {
+                    return import_resource_state::Response { diagnostics: error_diag("Invalid identity", e), ..resp }
+                }
             }
         }
         let stored = match self.store.load(&self.thing, &id) {
@@ -301,7 +317,12 @@ impl Provider {
         }
         let state = match self.upgrade(req.version, req.raw_state.unwrap_or_default()) {
             Ok(s) => s,
-            Err(e) => return upgrade_resource_state::Response { diagnostics: error_diag("Cannot upgrade the state", e), ..resp },
+            Err(e) => {
+                return upgrade_resource_state::Response {
+                    diagnostics: error_diag("Cannot upgrade the state", e),
+                    ..resp
+                }
+            }
         };
         match self.thing.encode(&self.log, "UpgradeResourceState", "upgraded_state", &state) {
             Ok(dv) => resp.upgraded_state = Some(dv),
@@ -361,14 +382,24 @@ impl Provider {
     /// Decodes the identity a client sends with a state (Terraform 1.12+;
     /// the provider finds things by the state's id, so it only checks that
     /// the identity fits its schema).
-    fn check_identity(&self, rpc: &str, name: &str, data: Option<&ResourceIdentityData>) -> Result<(), Vec<Diagnostic>> {
+    fn check_identity(
+        &self,
+        rpc: &str,
+        name: &str,
+        data: Option<&ResourceIdentityData>,
+    ) -> Result<(), Vec<Diagnostic>> {
         match data.and_then(|d| d.identity_data.as_ref()) {
-            Some(dv) => self.decode_identity(rpc, name, dv).map(drop).map_err(|e| error_diag(&format!("Invalid {name}"), e)),
+            Some(dv) => {
+                self.decode_identity(rpc, name, dv).map(drop).map_err(|e| error_diag(&format!("Invalid {name}"), e))
+            }
             None => Ok(()),
         }
     }
 
-    pub fn upgrade_resource_identity(&self, req: upgrade_resource_identity::Request) -> upgrade_resource_identity::Response {
+    pub fn upgrade_resource_identity(
+        &self,
+        req: upgrade_resource_identity::Request,
+    ) -> upgrade_resource_identity::Response {
         let mut resp = upgrade_resource_identity::Response::default();
         if req.type_name != THING_TYPE {
             resp.diagnostics = unknown_type(&req.type_name);

@@ -14,7 +14,10 @@ impl Provider {
         move_resource_state::Response { diagnostics: unsupported("resource moves"), ..Default::default() }
     }
     pub fn generate_resource_config(&self, _: generate_resource_config::Request) -> generate_resource_config::Response {
-        generate_resource_config::Response { diagnostics: unsupported("configuration generation"), ..Default::default() }
+        generate_resource_config::Response {
+            diagnostics: unsupported("configuration generation"),
+            ..Default::default()
+        }
     }
     pub fn get_functions(&self, _: get_functions::Request) -> get_functions::Response {
         get_functions::Response::default()
