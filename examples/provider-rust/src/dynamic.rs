@@ -97,14 +97,25 @@ pub fn attribute_path(p: impl AsPathRef) -> Option<AttributePath> {
 /// names.
 pub fn error_diag(summary: &str, err: impl Into<BoxError>) -> Vec<Diagnostic> {
     let err = err.into();
-    let attribute = match err.downcast_ref::<dynval::Error>() {
-        Some(e) if !e.path_steps().is_empty() => attribute_path(Path::from_steps(e.path_steps())),
-        _ => None,
+    let (detail, attribute) = match err.downcast_ref::<dynval::Error>() {
+        Some(e) => (
+            dynval_detail(e),
+            (!e.path_steps().is_empty()).then(|| attribute_path(Path::from_steps(e.path_steps()))).flatten(),
+        ),
+        None => (err.to_string(), None),
     };
-    vec![Diagnostic {
-        severity: Severity::Error as i32,
-        summary: summary.to_string(),
-        detail: err.to_string(),
-        attribute,
-    }]
+    vec![Diagnostic { severity: Severity::Error as i32, summary: summary.to_string(), detail, attribute }]
+}
+
+/// A libdynval error as the Go binding spells it, so that both providers
+/// give the same diagnostics: "dynval: MESSAGE at PATH (byte N)".
+fn dynval_detail(e: &dynval::Error) -> String {
+    let mut s = format!("dynval: {}", e.message());
+    if !e.path().is_empty() {
+        s += &format!(" at {}", e.path());
+    }
+    if let Some(offset) = e.offset() {
+        s += &format!(" (byte {offset})");
+    }
+    s
 }

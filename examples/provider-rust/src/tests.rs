@@ -196,6 +196,7 @@ fn identity_and_import() {
     let bad = ResourceIdentityData { identity_data: Some(DynamicValue { msgpack: b"\xa1x".to_vec(), json: vec![] }) };
     let r = read(Some(bad));
     assert!(r.diagnostics.len() == 1 && r.diagnostics[0].summary == "Invalid current_identity", "{:?}", r.diagnostics);
+    assert!(r.diagnostics[0].detail.starts_with("dynval: "), "as the Go provider says it: {}", r.diagnostics[0].detail);
 
     // Import by id and by identity find the same thing; a missing one is
     // an error that names it.
