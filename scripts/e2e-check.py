@@ -2,9 +2,11 @@
 """The checks of scripts/e2e.sh that read what the client (OpenTofu or
 Terraform) and the example provider wrote. Each prints one line per check,
 "WORD NAME ok" or "WORD NAME FAILED: why", which the script counts; WORD is
-"e2e" for OpenTofu and "e2e-terraform" for Terraform.
+"e2e" for OpenTofu and "e2e-terraform" for Terraform, with "-rust" after it
+for the Rust provider.
 
-  e2e-check.py --client CLIENT COMMAND ARGS..., where COMMAND ARGS is one of
+  e2e-check.py --client CLIENT [--provider go|rust] COMMAND ARGS..., where
+  COMMAND ARGS is one of
   schema DOC                  providers schema -json
   plan-create PLAN_JSON       show -json of the first plan
   state STATE_JSON [DISPLAY_NAME]
@@ -34,6 +36,7 @@ CLIENTS = {  # word of the checks, provider address, name
     "terraform": ("e2e-terraform", "registry.terraform.io/libdynval/dynvalexample", "Terraform"),
 }
 client = "opentofu"
+provider = "go"
 failures = 0
 prefix = ""  # of every check's name
 
@@ -41,11 +44,12 @@ prefix = ""  # of every check's name
 def check(name, ok, why=""):
     global failures
     name = prefix + name
+    word = CLIENTS[client][0] + ("-rust" if provider == "rust" else "")
     if ok:
-        print(f"{CLIENTS[client][0]} {name} ok")
+        print(f"{word} {name} ok")
     else:
         failures += 1
-        print(f"{CLIENTS[client][0]} {name} FAILED: {why}")
+        print(f"{word} {name} FAILED: {why}")
 
 
 def load(path):
@@ -289,10 +293,14 @@ def values(dynval, doc, logs):
 
 
 def main():
-    global client
+    global client, provider
     args = sys.argv[1:]
-    if args[:1] == ["--client"]:
-        client, args = args[1], args[2:]
+    while args[:1] in (["--client"], ["--provider"]):
+        if args[0] == "--client":
+            client = args[1]
+        else:
+            provider = args[1]
+        args = args[2:]
     cmd, args = args[0], args[1:]
     run = {"schema": schema, "plan-create": plan_create, "state": state, "plan-actions": plan_actions,
            "downgrade-state": downgrade_state, "upgraded": upgraded, "write-only": write_only, "identity": identity,

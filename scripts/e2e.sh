@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Drives a real client, OpenTofu v1.9.1 or Terraform v1.13.3, against the
-# example provider (examples/provider), whose every DynamicValue goes
-# through libdynval's Go binding:
+# example provider, whose every DynamicValue goes through libdynval: the Go
+# one (examples/provider, the Go binding) or its Rust twin
+# (examples/provider-rust, the Rust crate linked statically):
 #
 #   1. builds the client from its Go module once and caches it in
 #      BUILD_DIR/CLIENT/VERSION/BINARY (both modules have replace
@@ -10,7 +11,9 @@
 #      first loses the nine remote-state backends that are nested modules
 #      missing from its module zip);
 #   2. builds the library (when it has no build yet), the provider, and a
-#      broken variant of it;
+#      broken variant of it, and runs the provider's unit tests (for Rust,
+#      with cargo in BUILD_DIR/rust-provider-target, and checks that the
+#      binary does not need libdynval.so);
 #   3. runs the client non-interactively with a dev_overrides CLI
 #      configuration (no init, no registry): validate, providers schema,
 #      plan, apply, plan (no changes), show -json checked value by value, an
@@ -26,24 +29,28 @@
 #      tool, by the schema the client printed, and compares the bytes.
 #
 # Prints one line per check ("e2e NAME ok|FAILED: ..." for OpenTofu,
-# "e2e-terraform NAME ..." for Terraform) and then "N passed, N failed";
-# exits non-zero on any failure.
+# "e2e-terraform NAME ..." for Terraform; "e2e-rust" and
+# "e2e-terraform-rust" with the Rust provider) and then "N passed, N
+# failed"; exits non-zero on any failure.
 #
-# Usage: scripts/e2e.sh [--client opentofu|terraform] [--library LIB_BUILD] [BUILD_DIR]
+# Usage: scripts/e2e.sh [--client opentofu|terraform] [--provider go|rust] [--library LIB_BUILD] [BUILD_DIR]
 #   BUILD_DIR (default: build) holds the client's cache and the work files
 #   (BUILD_DIR/e2e-CLIENT); the library comes from LIB_BUILD (default:
 #   BUILD_DIR), which is built first unless --library names it, and then
 #   only read.
-# Needs Go and the Go module proxy; a client's cold build takes minutes.
+# Needs Go and the Go module proxy (and cargo and crates.io for Rust); a
+# client's cold build takes minutes.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 client=opentofu
+provider=go
 library=
 while [ $# -gt 0 ]; do
   case $1 in
   --client) client=$2; shift 2 ;;
+  --provider) provider=$2; shift 2 ;;
   --library) library=$2; shift 2 ;;
-  -*) echo "usage: $0 [--client opentofu|terraform] [--library LIB_BUILD] [BUILD_DIR]" >&2; exit 2 ;;
+  -*) echo "usage: $0 [--client opentofu|terraform] [--provider go|rust] [--library LIB_BUILD] [BUILD_DIR]" >&2; exit 2 ;;
   *) break ;;
   esac
 done
@@ -61,6 +68,12 @@ terraform)
   client_name=Terraform version=1.13.3 module=github.com/hashicorp/terraform binary=terraform word=e2e-terraform
   ;;
 *) echo "unknown client $client (opentofu or terraform)" >&2; exit 2 ;;
+esac
+# The Rust provider's checks and work files carry its name.
+case $provider in
+go) suffix= ;;
+rust) suffix=-rust word=$word-rust ;;
+*) echo "unknown provider $provider (go or rust)" >&2; exit 2 ;;
 esac
 # build_client SRC OUT: builds the writable module copy SRC into OUT.
 build_client() {
@@ -82,7 +95,7 @@ build_client() {
   esac
 }
 
-work="$build/e2e-$client"
+work="$build/e2e-$client$suffix"
 rm -rf "$work"
 mkdir -p "$work"
 results="$work/results"
@@ -101,7 +114,7 @@ finish() {
   [ "$f" = 0 ] && [ "$p" -gt 0 ]
   exit $?
 }
-check() { python3 "$root/scripts/e2e-check.py" --client "$client" "$@" | tee -a "$results"; }
+check() { python3 "$root/scripts/e2e-check.py" --client "$client" --provider "$provider" "$@" | tee -a "$results"; }
 
 # expect NAME STATUS CMD...: runs CMD (output in $work/NAME.out); the check
 # passes when CMD exits with STATUS.
@@ -130,7 +143,9 @@ if [ -z "$library" ]; then
   if [ ! -f "$build/build.ninja" ]; then
     meson setup "$build" >/dev/null || { fail build-library "meson setup"; finish; }
   fi
-  meson compile -C "$build" capi/dynval:shared_library cli/dynval >"$work/build-library.out" 2>&1 || { fail build-library "see $work/build-library.out"; finish; }
+  targets=(capi/dynval:shared_library cli/dynval)
+  [ "$provider" = rust ] && targets+=(capi/dynval:static_library) # linked into the Rust provider
+  meson compile -C "$build" "${targets[@]}" >"$work/build-library.out" 2>&1 || { fail build-library "see $work/build-library.out"; finish; }
 fi
 library="$(cd "$library" && pwd)"
 dynval="$library/cli/dynval"
@@ -159,13 +174,32 @@ fi
 CHECKPOINT_DISABLE=1 "$tf_bin" version >"$work/client-version.out" 2>&1
 contains "$client-version" "$work/client-version.out" "$client_name v$version"
 
+# The scenario (e2e/main.tf) and the schemas are the Go provider's for both.
 provider_src="$root/examples/provider"
+provider_bin=terraform-provider-dynvalexample
 mkdir -p "$work/bin" "$work/broken-bin"
-expect build-provider 0 bash -c "cd '$provider_src' && go vet ./... &&
-  go build -o '$work/bin/terraform-provider-dynvalexample' . &&
-  go build -o '$work/broken-bin/terraform-provider-dynvalexample' -ldflags '-X main.applyIDPrefix=oops-' ."
-expect provider-unit-tests 0 bash -c "cd '$provider_src' && go test -count=1 ./..."
-[ -x "$work/bin/terraform-provider-dynvalexample" ] || finish
+if [ "$provider" = go ]; then
+  expect build-provider 0 bash -c "cd '$provider_src' && go vet ./... &&
+    go build -o '$work/bin/$provider_bin' . &&
+    go build -o '$work/broken-bin/$provider_bin' -ldflags '-X main.applyIDPrefix=oops-' ."
+  expect provider-unit-tests 0 bash -c "cd '$provider_src' && go test -count=1 ./..."
+else
+  # One target directory for both variants (the broken one differs in the
+  # provider crate only) and the tests, inside BUILD_DIR so CI caches it.
+  cargo_env="cd '$root/examples/provider-rust' && export CARGO_TARGET_DIR='$build/rust-provider-target'"
+  release="$build/rust-provider-target/release/$provider_bin"
+  expect build-provider 0 bash -c "$cargo_env && cargo build --locked --release &&
+    cp '$release' '$work/bin/' &&
+    DYNVALEXAMPLE_APPLY_ID_PREFIX=oops- cargo build --locked --release && cp '$release' '$work/broken-bin/'"
+  expect provider-unit-tests 0 bash -c "$cargo_env && cargo test --locked --release"
+  # The plugin is one executable: libdynval is linked in, not needed.
+  if readelf -d "$work/bin/$provider_bin" >"$work/readelf.out" 2>&1 && ! grep NEEDED "$work/readelf.out" | grep -q libdynval; then
+    pass provider-static
+  else
+    fail provider-static "libdynval is NEEDED or readelf failed ($work/readelf.out)"
+  fi
+fi
+[ -x "$work/bin/$provider_bin" ] || finish
 
 # ---- the client's runs, in $work/run (and $work/broken for the control)
 # tf DIR ARGS...: the client in DIR with the provider of DIR's CLI config.

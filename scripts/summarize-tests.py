@@ -16,7 +16,8 @@
   ("package CHECK ok|FAILED").
 - LOG_DIR/e2e.log, e2e-terraform.log: one test per check of the OpenTofu
   and the Terraform run (scripts/e2e.sh: "e2e CHECK ok|FAILED",
-  "e2e-terraform CHECK ok|FAILED").
+  "e2e-terraform CHECK ok|FAILED"); e2e-rust.log, e2e-terraform-rust.log
+  the same with the Rust provider ("e2e-rust", "e2e-terraform-rust").
 - LOG_DIR/static.log: one test per check of the static-linking test
   (scripts/static-test.sh: "static CHECK ok|FAILED").
 - LOG_DIR/rust.log: cargo's "test result:" lines; a failing step before
@@ -133,12 +134,15 @@ def count_lines(name, word, bad):
 # quick starts (scripts/quickstart-test.py): "quickstart SETUP/NAME
 # ok|FAILED"; the Debian packages (scripts/package-test.sh): "package CHECK
 # ok|FAILED"; the OpenTofu and Terraform runs (scripts/e2e.sh): "e2e CHECK
-# ok|FAILED", "e2e-terraform CHECK ok|FAILED".
+# ok|FAILED", "e2e-terraform CHECK ok|FAILED", and with the Rust provider
+# "e2e-rust ...", "e2e-terraform-rust ...".
 for name, word, bad in (("fuzz.log", "fuzz", "FINDING"),
                         ("quickstart.log", "quickstart", "FAILED"),
                         ("package.log", "package", "FAILED"),
                         ("e2e.log", "e2e", "FAILED"),
                         ("e2e-terraform.log", "e2e-terraform", "FAILED"),
+                        ("e2e-rust.log", "e2e-rust", "FAILED"),
+                        ("e2e-terraform-rust.log", "e2e-terraform-rust", "FAILED"),
                         ("static.log", "static", "FAILED")):
     p, f = count_lines(name, word, bad)
     passed, failed = passed + p, failed + f

@@ -78,6 +78,12 @@ if [ "${DYNVAL_SKIP_BINDINGS:-0}" != 1 ]; then
     echo "== Terraform end to end (examples/provider)"
     scripts/e2e.sh --client terraform "$build" 2>&1 | tee "$logs/e2e-terraform.log"
     echo "exit=${PIPESTATUS[0]}" >> "$logs/e2e-terraform.log"
+    echo "== OpenTofu end to end (examples/provider-rust)"
+    scripts/e2e.sh --client opentofu --provider rust "$build" 2>&1 | tee "$logs/e2e-rust.log"
+    echo "exit=${PIPESTATUS[0]}" >> "$logs/e2e-rust.log"
+    echo "== Terraform end to end (examples/provider-rust)"
+    scripts/e2e.sh --client terraform --provider rust "$build" 2>&1 | tee "$logs/e2e-terraform-rust.log"
+    echo "exit=${PIPESTATUS[0]}" >> "$logs/e2e-terraform-rust.log"
   fi
 
   echo "== README quick starts (C, Go, Rust; uninstalled and installed)"
