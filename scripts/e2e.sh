@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Drives a real client, OpenTofu v1.9.1 or Terraform v1.13.3, against the
-# example provider, whose every DynamicValue goes through libdynval: the Go
-# one (examples/provider, the Go binding) or its Rust twin
-# (examples/provider-rust, the Rust crate linked statically):
+# example provider, whose every DynamicValue goes through libdynval linked
+# statically: the Go one (examples/provider, the Go binding built with
+# -tags dynval_static) or its Rust twin (examples/provider-rust, the Rust
+# crate's static feature):
 #
 #   1. builds the client from its Go module once and caches it in
 #      BUILD_DIR/CLIENT/VERSION/BINARY (both modules have replace
@@ -12,8 +13,8 @@
 #      missing from its module zip);
 #   2. builds the library (when it has no build yet), the provider, and a
 #      broken variant of it, and runs the provider's unit tests (for Rust,
-#      with cargo in BUILD_DIR/rust-provider-target, and checks that the
-#      binary does not need libdynval.so);
+#      with cargo in BUILD_DIR/rust-provider-target), and checks that the
+#      provider binary does not need libdynval.so;
 #   3. runs the client non-interactively with a dev_overrides CLI
 #      configuration (no init, no registry): validate, providers schema,
 #      plan, apply, plan (no changes), show -json checked value by value, an
@@ -143,8 +144,8 @@ if [ -z "$library" ]; then
   if [ ! -f "$build/build.ninja" ]; then
     meson setup "$build" >/dev/null || { fail build-library "meson setup"; finish; }
   fi
-  targets=(capi/dynval:shared_library cli/dynval)
-  [ "$provider" = rust ] && targets+=(capi/dynval:static_library) # linked into the Rust provider
+  # libdynval.a is linked into either provider; the tool uses the .so.
+  targets=(capi/dynval:shared_library capi/dynval:static_library cli/dynval)
   meson compile -C "$build" "${targets[@]}" >"$work/build-library.out" 2>&1 || { fail build-library "see $work/build-library.out"; finish; }
 fi
 library="$(cd "$library" && pwd)"
@@ -179,9 +180,10 @@ provider_src="$root/examples/provider"
 provider_bin=terraform-provider-dynvalexample
 mkdir -p "$work/bin" "$work/broken-bin"
 if [ "$provider" = go ]; then
+  # -tags dynval_static links libdynval.a, as a provider ships.
   expect build-provider 0 bash -c "cd '$provider_src' && go vet ./... &&
-    go build -o '$work/bin/$provider_bin' . &&
-    go build -o '$work/broken-bin/$provider_bin' -ldflags '-X main.applyIDPrefix=oops-' ."
+    go build -tags dynval_static -o '$work/bin/$provider_bin' . &&
+    go build -tags dynval_static -o '$work/broken-bin/$provider_bin' -ldflags '-X main.applyIDPrefix=oops-' ."
   expect provider-unit-tests 0 bash -c "cd '$provider_src' && go test -count=1 ./..."
 else
   # One target directory for both variants (the broken one differs in the
@@ -192,12 +194,13 @@ else
     cp '$release' '$work/bin/' &&
     DYNVALEXAMPLE_APPLY_ID_PREFIX=oops- cargo build --locked --release && cp '$release' '$work/broken-bin/'"
   expect provider-unit-tests 0 bash -c "$cargo_env && cargo test --locked --release"
-  # The plugin is one executable: libdynval is linked in, not needed.
-  if readelf -d "$work/bin/$provider_bin" >"$work/readelf.out" 2>&1 && ! grep NEEDED "$work/readelf.out" | grep -q libdynval; then
-    pass provider-static
-  else
-    fail provider-static "libdynval is NEEDED or readelf failed ($work/readelf.out)"
-  fi
+fi
+# The plugin is one executable: libdynval is linked in, not needed.
+if readelf -d "$work/bin/$provider_bin" >"$work/readelf.out" 2>&1 && grep -q NEEDED "$work/readelf.out" &&
+  ! grep NEEDED "$work/readelf.out" | grep -q libdynval; then
+  pass provider-static
+else
+  fail provider-static "libdynval is NEEDED or readelf failed ($work/readelf.out)"
 fi
 [ -x "$work/bin/$provider_bin" ] || finish
 
