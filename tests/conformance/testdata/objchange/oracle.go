@@ -9,8 +9,9 @@
 //
 // BLOCK is a block in the `providers schema -json` form; HEX is the
 // MessagePack of a value by the block's implied type. Writes one line per
-// case: {"result":HEX} (MessagePack by the implied type), or
-// {"panic":MESSAGE} when OpenTofu panics.
+// case: {"result":HEX} (MessagePack by the implied type), {"panic":MESSAGE}
+// when OpenTofu panics, or {"undecodable":MESSAGE} when OpenTofu's go-cty
+// cannot decode the case's values.
 package main
 
 import (
@@ -102,8 +103,9 @@ type input struct {
 }
 
 type output struct {
-	Result string `json:"result,omitempty"`
-	Panic  string `json:"panic,omitempty"`
+	Result      string `json:"result,omitempty"`
+	Panic       string `json:"panic,omitempty"`
+	Undecodable string `json:"undecodable,omitempty"`
 }
 
 func decode(s string, ty cty.Type) cty.Value {
@@ -121,10 +123,22 @@ func decode(s string, ty cty.Type) cty.Value {
 func run(in input) (out output) {
 	schema := block(in.Block)
 	ty := schema.ImpliedType()
-	config := decode(in.Config, ty)
-	var prior cty.Value
-	if in.Op == "proposed" {
-		prior = decode(in.Prior, ty)
+	var config, prior cty.Value
+	func() {
+		// go-cty v1.14.4's decoder panics on some values newer go-cty
+		// writes (elements of one map that differ in their dynamic parts).
+		defer func() {
+			if r := recover(); r != nil {
+				out = output{Undecodable: fmt.Sprint(r)}
+			}
+		}()
+		config = decode(in.Config, ty)
+		if in.Op == "proposed" {
+			prior = decode(in.Prior, ty)
+		}
+	}()
+	if out.Undecodable != "" {
+		return out
 	}
 	defer func() {
 		if r := recover(); r != nil {
