@@ -44,6 +44,16 @@ for example in decode-example plan-example upgrade-example paths-example; do
     (cd "$here" && go run "./cmd/$example") > "$out"
   fi && diff -u "$data/$example.expected" "$out" && echo "ok: $example prints $example.expected" || status=1
 done
+# The OpenTofu side of TestProposedNewConformance: OpenTofu v1.9.1's objchange
+# package copied out of the module into a scratch module under BUILD_DIR.
+echo "== tests/conformance: OpenTofu objchange oracle (scripts/objchange-oracle.sh)"
+if "$root/scripts/objchange-oracle.sh" "$build/objchange"; then
+  DYNVAL_OBJCHANGE_ORACLE="$build/objchange/objchange-oracle"
+  export DYNVAL_OBJCHANGE_ORACLE
+else
+  echo "test.sh: the objchange oracle did not build; TestProposedNewConformance will skip" >&2
+  status=1
+fi
 echo "== tests/conformance: go vet"
 (cd "$root/tests/conformance" && go vet ./...) || status=1
 echo "== tests/conformance: go test"

@@ -12,7 +12,9 @@
  * and editing values, value.h; differences, diff.h), provider schemas
  * ([`dv_schema_t`]), the MessagePack and JSON codecs (codec.h), go-cty's
  * type conversion and unification (convert.h), and human views of values
- * with sensitive attributes masked ([`dv_value_render`], render.h).
+ * with sensitive attributes masked ([`dv_value_render`], render.h), and
+ * OpenTofu's proposed new state of a plan ([`dv_plan_proposed_new`],
+ * plan.h).
  *
  * ## Using it
  *
@@ -88,5 +90,6 @@
 #include "schema.h"
 #include "convert.h"
 #include "render.h"
+#include "plan.h"
 
 #endif /* DYNVAL_DYNVAL_H */

@@ -283,6 +283,25 @@ int main(void) {
   INVALID(dv_builder_new(NULL, &err));
   CHECK(dv_builder_new(&b, NULL) == DV_OK);
   INVALID(dv_schema_validate(NULL, NULL, &err));
+
+  /* plan.h */
+  {
+    dv_schema_t *ps = NULL;
+    const char *pb = "{\"attributes\":{\"a\":{\"type\":\"string\",\"optional\":true}}}";
+    dv_value_t *pv = NULL, *out = NULL;
+    CHECK(dv_schema_from_block_json(&ps, pb, strlen(pb), 0, NULL) == DV_OK);
+    CHECK(dv_value_new_null(&pv, dv_schema_implied_type(ps), NULL) == DV_OK);
+    INVALID(dv_plan_proposed_new(NULL, ps, pv, pv, &err));
+    INVALID(dv_plan_proposed_new(&out, NULL, pv, pv, &err));
+    INVALID(dv_plan_proposed_new(&out, ps, NULL, pv, &err));
+    INVALID(dv_plan_proposed_new(&out, ps, pv, NULL, &err));
+    INVALID(dv_plan_data_resource_object(NULL, ps, pv, &err));
+    INVALID(dv_plan_data_resource_object(&out, NULL, pv, &err));
+    INVALID(dv_plan_data_resource_object(&out, ps, NULL, &err));
+    CHECK(out == NULL);
+    dv_value_free(pv);
+    dv_schema_free(ps);
+  }
   {
     dv_errors_t *problems = NULL;
     INVALID(dv_schema_validate_all(NULL, good, &problems, &err));

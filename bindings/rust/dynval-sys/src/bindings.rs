@@ -1562,4 +1562,19 @@ extern "C" {
         opts: *const dv_render_options_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
+    #[doc = " Computes the proposed new state, as `objchange.ProposedNew(schema,\n prior, config)`.\n\n @param out receives the proposed new value (owned by the caller; free\n            with [`dv_value_free`]), of the schema's implied type; NULL\n            gives `DV_ERR_INVALID_ARG`.\n @param schema the resource's schema; its root block is used. NULL gives\n               `DV_ERR_INVALID_ARG`.\n @param prior the prior state (null when the resource is being created);\n              NULL gives `DV_ERR_INVALID_ARG`.\n @param config the configuration; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details, with the path of the offending value.\n @return `DV_OK`, `DV_ERR_TYPE_MISMATCH` (a value that does not conform\n         to the schema's implied type, or merged elements of different\n         types), `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_plan_proposed_new(
+        out: *mut *mut dv_value_t,
+        schema: *const dv_schema_t,
+        prior: *const dv_value_t,
+        config: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Computes the planned state of a data source, as\n `objchange.PlannedDataResourceObject(schema, config)`: the proposed new\n state against a prior that is wholly unknown, so every computed\n attribute the configuration leaves null is an unknown of its type.\n\n @param out receives the planned value (owned by the caller; free with\n            [`dv_value_free`]); NULL gives `DV_ERR_INVALID_ARG`.\n @param schema the data source's schema; NULL gives `DV_ERR_INVALID_ARG`.\n @param config the configuration; NULL gives `DV_ERR_INVALID_ARG`.\n @param err optional error details, with the path of the offending value.\n @return `DV_OK`, `DV_ERR_TYPE_MISMATCH`, `DV_ERR_INVALID_ARG` or\n         `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_plan_data_resource_object(
+        out: *mut *mut dv_value_t,
+        schema: *const dv_schema_t,
+        config: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
 }

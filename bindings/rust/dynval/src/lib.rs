@@ -87,6 +87,7 @@ mod document;
 mod error;
 mod introspect;
 mod path;
+pub mod plan;
 mod render;
 mod schema;
 #[cfg(feature = "serde")]

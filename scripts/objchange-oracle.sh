@@ -1,0 +1,82 @@
+#!/bin/sh
+# Builds the OpenTofu side of the ProposedNew cross-check: OpenTofu v1.9.1's
+# internal/plans/objchange (objchange.go, and unrefinedValue from
+# plan_valid.go) and the parts of internal/configs/configschema it uses,
+# copied out of the module (internal packages cannot be imported from another
+# module) into a scratch module under SCRATCH_DIR, never into the
+# repository, with tests/conformance/testdata/objchange/oracle.go as its
+# main program.
+#
+#   scripts/objchange-oracle.sh SCRATCH_DIR            builds SCRATCH_DIR/objchange-oracle
+#   scripts/objchange-oracle.sh SCRATCH_DIR --table F  also runs OpenTofu's
+#       TestProposedNew table and writes its rows to F (the data of
+#       tests/data/opentofu-proposed-new.jsonl, read by tests/unit/plan)
+#
+# The oracle reads cases as JSON lines on stdin and writes one result line
+# per case (oracle.go says how). Needs Go and the Go module proxy (or a
+# module cache holding OpenTofu v1.9.1 and its dependencies).
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+scratch=${1:?usage: objchange-oracle.sh SCRATCH_DIR [--table FILE]}
+table=
+if [ "${2:-}" = --table ]; then
+  table=${3:?--table needs a file}
+  table="$(cd "$(dirname "$table")" && pwd)/$(basename "$table")"
+fi
+
+tofu=$(go mod download -json github.com/opentofu/opentofu@v1.9.1 |
+  sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
+[ -d "$tofu" ] || { echo "objchange-oracle.sh: cannot download OpenTofu v1.9.1" >&2; exit 2; }
+
+mkdir -p "$scratch"
+scratch=$(cd "$scratch" && pwd)
+mod="$scratch/mod"
+rm -rf "$mod"
+mkdir -p "$mod/internal/configs/configschema" "$mod/internal/plans/objchange" "$mod/cmd/objchange-oracle"
+
+rewrite() { # SRC DEST: the file with its imports pointing into the scratch module
+  sed 's#github.com/opentofu/opentofu/internal/#tofuobjchange/internal/#g' "$1" > "$2"
+  chmod u+w "$2"
+}
+# configschema without what drags in tfdiags and lang/marks (validation,
+# coercion, marks): the model, its types, EmptyValue and AttributeByPath.
+for f in schema.go empty_value.go implied_type.go decoder_spec.go path.go nestingmode_string.go \
+    none_required.go doc.go; do
+  rewrite "$tofu/internal/configs/configschema/$f" "$mod/internal/configs/configschema/$f"
+done
+rewrite "$tofu/internal/plans/objchange/objchange.go" "$mod/internal/plans/objchange/objchange.go"
+{
+  printf 'package objchange\n\nimport "github.com/zclconf/go-cty/cty"\n\n'
+  sed -n '/^func unrefinedValue(/,/^}/p' "$tofu/internal/plans/objchange/plan_valid.go"
+} > "$mod/internal/plans/objchange/unrefined.go"
+cp "$root/tests/conformance/testdata/objchange/oracle.go" "$mod/cmd/objchange-oracle/main.go"
+
+# OpenTofu's own requirements (and its hcl fork), pruned by tidy.
+sed 's#^module .*#module tofuobjchange#' "$tofu/go.mod" > "$mod/go.mod"
+chmod u+w "$mod/go.mod"
+cp "$tofu/go.sum" "$mod/go.sum"
+chmod u+w "$mod/go.sum"
+
+if [ -n "$table" ]; then
+  # TestProposedNew as it is, plus one call per row that writes the row.
+  rewrite "$tofu/internal/plans/objchange/objchange_test.go" "$mod/internal/plans/objchange/objchange_test.go"
+  sed -i 's#^\(\t*\)got := ProposedNew(test.Schema, test.Prior, test.Config)$#&\n\1dumpRow(t, name, test.Schema, test.Prior, test.Config, test.Want)#' \
+    "$mod/internal/plans/objchange/objchange_test.go"
+  grep -q dumpRow "$mod/internal/plans/objchange/objchange_test.go" ||
+    { echo "objchange-oracle.sh: TestProposedNew's loop not found" >&2; exit 2; }
+  cp "$root/tests/conformance/testdata/objchange/dumprow_test.go.txt" "$mod/internal/plans/objchange/dumprow_test.go"
+fi
+
+cd "$mod"
+GOFLAGS=-mod=mod go mod tidy >/dev/null
+go build -o "$scratch/objchange-oracle" ./cmd/objchange-oracle
+if [ -n "$table" ]; then
+  rows="$scratch/table.jsonl"
+  rm -f "$rows"
+  DYNVAL_TABLE_OUT="$rows" go test -count=1 -run '^TestProposedNew$' ./internal/plans/objchange/ >/dev/null
+  LC_ALL=C sort "$rows" > "$table"
+  echo "objchange-oracle.sh: $(wc -l < "$table") rows written to $table"
+fi
+echo "objchange-oracle.sh: built $scratch/objchange-oracle"

@@ -1,0 +1,58 @@
+// dynval::plan: OpenTofu v1.9.1's internal/plans/objchange ProposedNew and
+// PlannedDataResourceObject (objchange.go), ported rule for rule, with what
+// they call: configschema's Block.EmptyValue, Block/Object.AttributeByPath
+// and objchange's unrefinedValue (plan_valid.go).
+//
+//   - proposed_new(schema, prior, config): the proposed new object OpenTofu
+//     sends to PlanResourceChange: the configured values of the config
+//     merged with the computed values of the prior state, nested blocks and
+//     nested attribute objects correlated by their nesting mode (lists by
+//     index, maps by key, sets by validPriorFromConfig: each configured
+//     element takes the first unused prior element, in the prior set's
+//     order, that it could have come from).
+//   - planned_data_resource_object(schema, config): the same merge against a
+//     wholly unknown prior (cty.UnknownVal of the implied type), so every
+//     computed attribute the config leaves null becomes an unknown of its
+//     type (cty's unknown short-circuit: an attribute or element of an
+//     unknown is an unknown of its type).
+//   - empty_value(block): configschema Block.EmptyValue, what an empty
+//     configuration block decodes to (proposed_new's prior when the prior
+//     is null).
+//
+// Where OpenTofu panics (a value that does not conform to the schema's
+// implied type, a collection of the wrong kind, a list of mixed element
+// types built from a dynamic prior) these throw dynval::Error instead:
+// Status::TypeMismatch with the path of the offending value (the path into
+// `prior` or `config`; while merging, the path of the result), checked up
+// front where the values are read. Both values are read only.
+//
+// Cost: linear in the values, except for set-nested blocks and attributes:
+// each configured element is compared with the unused prior elements in
+// order until one matches (as OpenTofu does), each comparison a walk of the
+// prior element, so a set of n configured against m prior elements costs up
+// to n * m walks in the worst case (no element matching). Every traversal
+// is an explicit-stack walk; the recursion follows the schema's nesting
+// only.
+#pragma once
+
+#include "schema/schema.hpp"
+#include "values/value.hpp"
+
+namespace dynval::plan {
+
+// objchange.ProposedNew. `prior` and `config` must conform to
+// schema.implied_type (null and unknown allowed). Throws
+// Error(Status::TypeMismatch) where OpenTofu would panic.
+Value proposed_new(const Block& schema, const Value& prior, const Value& config);
+
+// objchange.PlannedDataResourceObject.
+Value planned_data_resource_object(const Block& schema, const Value& config);
+
+// configschema.Block.EmptyValue: an object of the block's implied type with
+// every attribute null, SINGLE blocks null, GROUP blocks their own empty
+// value, LIST blocks an empty list (an empty tuple when the block's content
+// has dynamic types), MAP blocks an empty map (an empty object then), SET
+// blocks an empty set.
+Value empty_value(const Block& schema);
+
+}  // namespace dynval::plan
