@@ -51,7 +51,7 @@ if "$root/scripts/objchange-oracle.sh" "$build/objchange"; then
   DYNVAL_OBJCHANGE_ORACLE="$build/objchange/objchange-oracle"
   export DYNVAL_OBJCHANGE_ORACLE
 else
-  echo "test.sh: the objchange oracle did not build; TestProposedNewConformance will skip" >&2
+  echo "test.sh: the objchange oracle did not build; TestProposedNewConformance fails without it" >&2
   status=1
 fi
 echo "== tests/conformance: go vet"

@@ -42,7 +42,10 @@
  * configured element is compared with the unused prior elements in order
  * until one matches, as OpenTofu does, so n configured against m prior
  * elements cost up to n * m comparisons (each a walk of a prior element)
- * when none matches.
+ * when none matches. One call spends at most 2^23 steps (comparisons and
+ * values walked, about 1.5 s) on pairing and fails with `DV_ERR_LIMIT`
+ * past them, where OpenTofu would go on: real sets match early and stay far
+ * below.
  *
  * All functions here only read their inputs and may run concurrently.
  */
@@ -73,7 +76,8 @@ extern "C" {
  * @param err optional error details, with the path of the offending value.
  * @return `DV_OK`, `DV_ERR_TYPE_MISMATCH` (a value that does not conform
  *         to the schema's implied type, or merged elements of different
- *         types), `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe.
+ *         types), `DV_ERR_LIMIT` (set pairing, above), `DV_ERR_INVALID_ARG`
+ *         or `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_plan_proposed_new(dv_value_t **out, const dv_schema_t *schema,
                                         const dv_value_t *prior, const dv_value_t *config,
@@ -90,8 +94,8 @@ DV_API dv_status_t dv_plan_proposed_new(dv_value_t **out, const dv_schema_t *sch
  * @param schema the data source's schema; NULL gives `DV_ERR_INVALID_ARG`.
  * @param config the configuration; NULL gives `DV_ERR_INVALID_ARG`.
  * @param err optional error details, with the path of the offending value.
- * @return `DV_OK`, `DV_ERR_TYPE_MISMATCH`, `DV_ERR_INVALID_ARG` or
- *         `DV_ERR_NOMEM`. Thread-safe.
+ * @return `DV_OK`, `DV_ERR_TYPE_MISMATCH`, `DV_ERR_LIMIT`,
+ *         `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe.
  */
 DV_API dv_status_t dv_plan_data_resource_object(dv_value_t **out, const dv_schema_t *schema,
                                                 const dv_value_t *config, dv_error_t **err);

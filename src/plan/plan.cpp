@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "support/error.hpp"
+#include "support/limits.hpp"
 #include "text/text.hpp"
 #include "values/path.hpp"
 #include "values/walk.hpp"
@@ -274,6 +275,12 @@ class Planner {
 
  private:
   Path path_;  // of the value being built
+  size_t pairing_steps_ = 0;  // spent on set pairing, at most kMaxSetPairingSteps
+
+  void spend(size_t n) {
+    pairing_steps_ += n;
+    if (pairing_steps_ > limits::kMaxSetPairingSteps) throw limits::set_pairing(limits::kMaxSetPairingSteps);
+  }
 
   // Builds a collection, with the current path on a constructor's error
   // (elements of mixed types, where go-cty panics).
@@ -454,6 +461,7 @@ class Planner {
       for (size_t i = 0; i < prior_vals.size(); ++i) {
         if (used[i]) continue;
         if (!prior_unrefined[i]) prior_unrefined[i] = unrefined(prior_vals[i]);
+        spend(1);
         if (config_unrefined.raw_equals(*prior_unrefined[i]) ||
             valid_prior_from_config_walk(s, prior_vals[i], config_ev)) {
           prior_ev = &prior_vals[i];
@@ -533,9 +541,10 @@ class Planner {
   // validPriorFromConfig after its first test (unrefined RawEquals, done by
   // the caller): walks the prior to see whether it is the config with only
   // computed values added.
-  static bool valid_prior_from_config_walk(const NestedSchema& s, const Value& prior, const Value& config) {
+  bool valid_prior_from_config_walk(const NestedSchema& s, const Value& prior, const Value& config) {
     bool valid = true;
     walk(prior, [&](const Path& path, const Value& prior_v) -> int {
+      spend(1);
       // The root: the caller compared the two, and it is no attribute.
       if (path.empty()) return 0;
       Value config_v;

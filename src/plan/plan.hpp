@@ -30,9 +30,10 @@
 // each configured element is compared with the unused prior elements in
 // order until one matches (as OpenTofu does), each comparison a walk of the
 // prior element, so a set of n configured against m prior elements costs up
-// to n * m walks in the worst case (no element matching). Every traversal
-// is an explicit-stack walk; the recursion follows the schema's nesting
-// only.
+// to n * m walks in the worst case (no element matching). One call spends
+// at most limits::kMaxSetPairingSteps steps on pairing (Status::Limit past
+// them, where OpenTofu would go on). Every traversal is an explicit-stack
+// walk; the recursion follows the schema's nesting only.
 #pragma once
 
 #include "schema/schema.hpp"

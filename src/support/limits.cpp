@@ -26,6 +26,11 @@ Error input_size(size_t size, size_t max) {
   return limit("input of " + n(size) + " bytes exceeds the limit of " + n(max) + " bytes", 0);
 }
 
+Error set_pairing(size_t max) {
+  return limit("pairing configured set elements with prior ones takes more than " + n(max) +
+               " steps (the limit)");
+}
+
 Error elements(size_t max, size_t offset) {
   return limit("document has more than " + n(max) + " elements (the limit)", offset);
 }

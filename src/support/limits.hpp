@@ -87,6 +87,16 @@ inline constexpr size_t kNumberExpansionPerInputByte = 64;
 inline constexpr size_t kSynthesizedFloor = 1024;
 inline constexpr size_t kSynthesizedPerInputByte = 1;
 
+// ProposedNew pairs each configured element of a set-nested block or
+// attribute with the first unused prior element it could have come from
+// (OpenTofu's objchange): with nothing matching, n configured against m prior
+// elements cost n * m comparisons, each a walk of the prior element. One
+// call may spend at most this many steps (a comparison, a value walked) on
+// it, about 1.5 s of work here (2M mismatched pairs of small elements); real
+// sets match early (n steps when both sides are in set order) and stay far
+// below.
+inline constexpr size_t kMaxSetPairingSteps = size_t(1) << 23;
+
 // a * b, saturating at SIZE_MAX.
 inline size_t sat_mul(size_t a, size_t b) noexcept {
   size_t r;
@@ -98,6 +108,9 @@ inline size_t sat_add(size_t a, size_t b) noexcept {
 }
 
 // ---- the messages (Status::Limit, with the offset when there is one) ----
+
+// ProposedNew's set pairing went past kMaxSetPairingSteps.
+Error set_pairing(size_t max);
 
 // Nesting of a decoded document (arrays, maps, objects, dynamic wrappers).
 Error depth(size_t max, size_t offset = kNoOffset);

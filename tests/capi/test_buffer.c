@@ -1,4 +1,6 @@
 /* tests/capi/test_buffer.c: buffer.h. */
+#include <stdlib.h>
+
 #include "check.h"
 
 int main(void) {

@@ -227,6 +227,37 @@ TEST(ProposedNew, SetPairingFirstUnusedMatch) {
                                                                         {"port", Value::unknown(Type::number())}})})}}));
 }
 
+// Set pairing is n * m comparisons when nothing matches: bounded by
+// limits::kMaxSetPairingSteps. Matching sets (in any order) stay linear
+// enough to pass at sizes far beyond real ones.
+TEST(ProposedNew, SetPairingIsBounded) {
+  SchemaPtr s = BlockBuilder()
+                    .block("rule", NestingMode::Set,
+                           BlockBuilder()
+                               .attr("port", Type::number(), AttrFlag::Optional)
+                               .attr("id", Type::string(), AttrFlag::Computed))
+                    .schema();
+  const Type elem = T(R"(["object",{"id":"string","port":"number"}])");
+  auto rules = [&](int from, int n, bool with_id) {
+    std::vector<Value> v;
+    for (int i = 0; i < n; ++i)
+      v.push_back(Value::object({{"id", with_id ? S("r" + std::to_string(i)) : NullS()},
+                                 {"port", Value::number(Number::from_int64(from + i))}}));
+    return Value::object({{"rule", Value::set(elem, std::move(v))}});
+  };
+  // 4,000 configured ports against 4,000 other prior ones: 16M pairs.
+  try {
+    plan::proposed_new(s->block, rules(0, 4000, true), rules(100000, 4000, false));
+    ADD_FAILURE() << "no limit error";
+  } catch (const Error& e) {
+    EXPECT_EQ(e.status(), Status::Limit) << e.message();
+    EXPECT_NE(e.message().find("pairing"), std::string::npos) << e.message();
+  }
+  // The same 4,000 ports on both sides: each finds its prior element.
+  Value got = plan::proposed_new(s->block, rules(0, 4000, true), rules(0, 4000, false));
+  EXPECT_RAW_EQ(got, rules(0, 4000, true));
+}
+
 // A LIST block with dynamic content is a tuple; elements are paired by index
 // and the result stays a tuple.
 TEST(ProposedNew, DynamicListBlockIsATuple) {
