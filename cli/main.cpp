@@ -44,6 +44,8 @@ SYNOPSIS
                     --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
     dynval validate --schema FILE --block SELECTOR [--provider ADDR]
                     --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
+    dynval plan proposed --schema FILE --block SELECTOR [--provider ADDR]
+                    --prior IN --config IN [--from msgpack|json] [--hex] [OUT]
     dynval COMMAND --help
     dynval --help | --version
 
@@ -86,6 +88,12 @@ DESCRIPTION
     validate    decode IN, then check the schema rules beyond the type:
                 required attributes, min/max items of blocks (unless unknowns
                 are present), GROUP blocks never null. Prints "valid".
+    plan        plan proposed: the proposed new state OpenTofu sends to
+                PlanResourceChange (its objchange.ProposedNew), from the
+                prior state and the configuration of the block, each read
+                from a file by the block's type (MessagePack unless --from
+                json); written to OUT as MessagePack by that type. A null
+                prior is a create. Errors name the input they are in.
 
 OPTIONS
     --type TYPE_JSON     a type constraint in go-cty's JSON form, e.g.
@@ -96,7 +104,9 @@ OPTIONS
                          identity:NAME (the identity schema of a resource)
     --provider ADDR      the provider address, needed when FILE holds several
                          providers (e.g. registry.terraform.io/hashicorp/aws)
-    --from FORMAT        msgpack or json
+    --from FORMAT        msgpack or json (plan: msgpack by default)
+    --prior IN, --config IN
+                         plan: the prior state and the configuration
     --to FORMAT          msgpack, json or pretty
     --hex                MessagePack input and output are hex text (JSON stays
                          JSON text); whitespace in hex input is ignored
@@ -207,8 +217,8 @@ std::string printable(std::string_view s) {
 // ---- options
 
 struct Args {
-  std::string command;
-  std::optional<std::string> type_json, schema_file, block, provider, from, to, as;
+  std::string command, subcommand;  // subcommand: plan's
+  std::optional<std::string> type_json, schema_file, block, provider, from, to, as, prior, config;
   bool hex = false, strict = false, list = false, all = false, ignore_undefined = false;
   bool show_sensitive = false, unknown_as_null = false, help = false;
   size_t max_input_size = DV_DEFAULT_MAX_INPUT_SIZE;
@@ -232,7 +242,9 @@ Args parse_args(int argc, char** argv) {
     if (i + 1 >= argc) throw UsageError{std::string("option ") + opt + " needs a value"};
     return argv[++i];
   };
-  for (int i = 2; i < argc; ++i) {
+  int first = 2;
+  if (a.command == "plan" && argc > 2 && argv[2][0] != '-') a.subcommand = argv[first++];
+  for (int i = first; i < argc; ++i) {
     std::string_view s = argv[i];
     if (s == "--type") a.type_json = need(i, "--type");
     else if (s == "--schema") a.schema_file = need(i, "--schema");
@@ -241,6 +253,8 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--from") a.from = need(i, "--from");
     else if (s == "--to") a.to = need(i, "--to");
     else if (s == "--as") a.as = need(i, "--as");
+    else if (s == "--prior") a.prior = need(i, "--prior");
+    else if (s == "--config") a.config = need(i, "--config");
     else if (s == "--ignore-undefined-attributes") a.ignore_undefined = true;
     else if (s == "--hex") a.hex = true;
     else if (s == "--show-sensitive") a.show_sensitive = true;
@@ -427,10 +441,11 @@ Target target(const Args& a) {
 
 // ---- values in and out
 
-InputFile input_bytes(const Args& a, Format from) {
-  const std::string path = a.positional.empty() ? "-" : a.positional[0];
-  if (a.hex && from == Format::MsgPack) return InputFile(from_hex(read_all(path, a.max_input_size)));
-  return InputFile(path, a.max_input_size);
+// The value input: IN, or `path` when given (plan's --prior and --config).
+InputFile input_bytes(const Args& a, Format from, const std::string* path = nullptr) {
+  const std::string p = path ? *path : a.positional.empty() ? "-" : a.positional[0];
+  if (a.hex && from == Format::MsgPack) return InputFile(from_hex(read_all(p, a.max_input_size)));
+  return InputFile(p, a.max_input_size);
 }
 
 dv_decode_options_t decode_options(const Args& a, const InputFile& in) {
@@ -655,6 +670,42 @@ int cmd_validate(const Args& a) {
   return kExitInvalid;
 }
 
+// plan proposed.
+int cmd_plan(const Args& a) {
+  if (a.subcommand != "proposed")
+    throw UsageError{a.subcommand.empty() ? "plan needs a command: proposed"
+                                          : "unknown plan command " + a.subcommand + " (proposed is the one there is)"};
+  const Format from = a.from ? parse_format(a.from, "--from", false) : Format::MsgPack;
+  if (!a.schema_file) throw UsageError{"plan proposed needs --schema and --block"};
+  if (!a.prior || !a.config) throw UsageError{"plan proposed needs --prior IN and --config IN"};
+  if (a.positional.size() > 1) throw UsageError{"too many arguments"};
+  if (*a.prior == "-" && *a.config == "-") throw UsageError{"--prior and --config cannot both be standard input"};
+  Target tg = target(a);
+  if (!tg.schema) throw UsageError{"plan proposed needs a block, not an identity schema"};
+  return cutting_sensitive_paths(a, tg, [&] {
+    // Which input an error is in: "--prior FILE: MESSAGE".
+    auto read = [&](const std::string& path, const char* opt) {
+      try {
+        return decode(a, from, input_bytes(a, from, &path), tg.type.get());
+      } catch (InputError& e) {
+        e.message = std::string(opt) + " " + path + ": " + e.message;
+        throw;
+      }
+    };
+    const ValuePtr prior = read(*a.prior, "--prior");
+    const ValuePtr config = read(*a.config, "--config");
+    dv_value_t* out = nullptr;
+    call(dv_plan_proposed_new, &out, tg.schema.get(), prior.get(), config.get());
+    const ValuePtr proposed(out);
+    Buf bytes;
+    encode(a, Format::MsgPack, bytes, proposed.get(), tg.type.get(), nullptr);
+    const std::string dest = a.positional.empty() ? "-" : a.positional[0];
+    if (a.hex) write_all(dest, to_hex(bytes.view()));
+    else write_all(dest, bytes.view());
+    return kExitOk;
+  });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -670,6 +721,7 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     Args a = parse_args(argc, argv);
+    if ((a.prior || a.config) && a.command != "plan") throw UsageError{"--prior and --config are options of plan"};
     if (a.help) {
       std::fputs(command_usage(a.command).c_str(), stdout);
       return kExitOk;
@@ -682,6 +734,7 @@ int main(int argc, char** argv) {
     if (a.command == "schema") return cmd_schema(a);
     if (a.command == "inspect") return cmd_inspect(a);
     if (a.command == "validate") return cmd_validate(a);
+    if (a.command == "plan") return cmd_plan(a);
     throw UsageError{"unknown command " + a.command + " (try --help)"};
   } catch (const UsageError& e) {
     std::fprintf(stderr, "dynval: %s\n", printable(e.message).c_str());

@@ -20,7 +20,7 @@ PLAN = os.path.join(ROOT, "examples", "data", "planned-state.msgpack")
 def _():
     rc, out, _ = run("--help")
     eq(rc, 0, "exit")
-    for word in (b"convert", b"type", b"schema", b"inspect", b"validate", b"EXIT STATUS", b"--hex"):
+    for word in (b"convert", b"type", b"schema", b"inspect", b"validate", b"plan proposed", b"EXIT STATUS", b"--hex"):
         assert word in out, word
 
 
@@ -756,6 +756,79 @@ def _():
     eq(v["network_interface"][0]["mac_address"], None, "nested unknowns too")
     rc, _, err = run("type", "--schema", SCHEMA, "--block", "provider", "--unknown-as-null")
     eq(rc, 2, "an option of convert only: " + err)
+
+# ---- plan proposed: OpenTofu's ProposedNew from files
+
+PLAN_SCHEMA = json.dumps({"format_version": "1.0", "provider_schemas": {"p": {"resource_schemas": {"r": {
+    "version": 0, "block": {
+        "attributes": {"id": {"type": "string", "computed": True}, "name": {"type": "string", "required": True},
+                       "pw": {"type": ["map", "string"], "optional": True, "sensitive": True}},
+        "block_types": {"rule": {"nesting_mode": "set", "block": {"attributes": {
+            "port": {"type": "number", "required": True}, "rid": {"type": "string", "computed": True}}}}}}}}}}})
+
+
+def plan_files(tmp, **docs):
+    """Writes the schema and each named JSON document into tmp: their paths."""
+    paths = {"schema": os.path.join(tmp, "schema.json")}
+    with open(paths["schema"], "w") as f:
+        f.write(PLAN_SCHEMA)
+    for name, doc in docs.items():
+        paths[name] = os.path.join(tmp, name + ".json")
+        with open(paths[name], "w") as f:
+            f.write(doc)
+    return paths
+
+
+def plan_proposed(p, *extra):
+    return run("plan", "proposed", "--schema", p["schema"], "--block", "resource:r", "--prior", p["prior"],
+               "--config", p["config"], "--from", "json", *extra)
+
+
+def as_json(p, msgpack):
+    rc, out, err = run("convert", "--schema", p["schema"], "--block", "resource:r", "--from", "msgpack", "--to",
+                       "json", stdin=msgpack)
+    eq(rc, 0, "convert back: " + err)
+    return json.loads(out)
+
+
+@case("plan proposed: computed values from the prior, the rest from the config, set elements paired")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        p = plan_files(tmp,
+                       prior='{"id":"x-1","name":"a","pw":null,"rule":[{"port":22,"rid":"r22"},{"port":80,"rid":"r80"}]}',
+                       config='{"id":null,"name":"b","pw":null,"rule":[{"port":80,"rid":null},{"port":443,"rid":null}]}')
+        rc, out, err = plan_proposed(p)
+        eq(rc, 0, "exit " + err)
+        eq(as_json(p, out), {"id": "x-1", "name": "b", "pw": None,
+                             "rule": [{"port": 443, "rid": None}, {"port": 80, "rid": "r80"}]})
+        rc, hexout, err = plan_proposed(p, "--hex")
+        eq(rc, 0, "exit --hex " + err)
+        eq(hexout, out.hex().encode() + b"\n")
+
+
+@case("plan proposed: a null prior is a create (computed values stay null)")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        p = plan_files(tmp, prior="null", config='{"id":null,"name":"b","pw":{"k":"v"},"rule":[{"port":1,"rid":null}]}')
+        rc, out, err = plan_proposed(p)
+        eq(rc, 0, "exit " + err)
+        eq(as_json(p, out), {"id": None, "name": "b", "pw": {"k": "v"}, "rule": [{"port": 1, "rid": None}]})
+
+
+@case("plan proposed: errors name their input; paths stop at a sensitive attribute; usage errors")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        p = plan_files(tmp, prior="null", config='{"id":null,"name":"b","pw":{"secret-key":[1]},"rule":[]}')
+        rc, _, err = plan_proposed(p)
+        eq(rc, 1, "exit " + err)
+        assert "at .pw (byte" in err and "--config " + p["config"] + ":" in err, err
+        assert "secret-key" not in err, err
+        rc, _, err = run("plan", "proposed", "--schema", p["schema"], "--block", "resource:r", "--prior", p["prior"])
+        eq(rc, 2, "no --config: " + err)
+        rc, _, err = run("plan", "check", "--schema", p["schema"], "--block", "resource:r")
+        eq(rc, 2, "unknown plan command: " + err)
+        rc, _, err = run("convert", "--prior", p["prior"])
+        eq(rc, 2, "--prior outside plan: " + err)
 
 
 finish()
