@@ -183,8 +183,9 @@ void write_all(const std::string& path, std::string_view data, std::string_view 
   FILE* f = path == "-" ? stdout : std::fopen(path.c_str(), "wb");
   if (f == nullptr) throw UsageError{"cannot write " + name + ": " + std::strerror(errno)};
   errno = 0;
-  const bool wrote = std::fwrite(data.data(), 1, data.size(), f) == data.size() &&
-                     std::fwrite(tail.data(), 1, tail.size(), f) == tail.size();
+  // An empty view may hold a null pointer, which fwrite must not get.
+  auto put = [f](std::string_view s) { return s.empty() || std::fwrite(s.data(), 1, s.size(), f) == s.size(); };
+  const bool wrote = put(data) && put(tail);
   const bool flushed = std::fflush(f) == 0;
   const int saved = errno;
   const bool closed = f == stdout || std::fclose(f) == 0;
