@@ -29,12 +29,12 @@ struct NestedSchema {
   const NestedObject* object = nullptr;
 };
 
-// configschema Object.AttributeByPath from step `i`: attribute steps go into
-// nested attribute objects; other steps, and (unlike Block.AttributeByPath)
-// names the object lacks, are passed over.
-const Attribute* object_attribute_by_path(const NestedObject& o, const Path& path, size_t i) {
+// configschema Object.AttributeByPath: attribute steps go into nested
+// attribute objects; other steps, and (unlike Block.AttributeByPath) names
+// the object lacks, are passed over.
+const Attribute* object_attribute_by_path(const NestedObject& o, const Path& path) {
   const NestedObject* obj = &o;
-  for (; i < path.size(); ++i) {
+  for (size_t i = 0; i < path.size(); ++i) {
     if (path[i].kind != PathStep::Kind::Attr) continue;
     const Attribute* a = obj->find(path[i].name);
     if (!a) continue;
@@ -45,27 +45,12 @@ const Attribute* object_attribute_by_path(const NestedObject& o, const Path& pat
   return nullptr;
 }
 
-// configschema Block.AttributeByPath: a name that is neither an attribute
-// nor a block type ends the search.
-const Attribute* block_attribute_by_path(const Block& b, const Path& path) {
-  const Block* block = &b;
-  for (size_t i = 0; i < path.size(); ++i) {
-    if (path[i].kind != PathStep::Kind::Attr) continue;
-    const std::string& name = path[i].name;
-    if (const Attribute* a = block->find_attribute(name)) {
-      if (i + 1 == path.size()) return a;
-      if (!a->nested_type) return nullptr;
-      return object_attribute_by_path(*a->nested_type, path, i + 1);
-    }
-    const NestedBlock* nb = block->find_block(name);
-    if (!nb) return nullptr;
-    block = &nb->block;
-  }
-  return nullptr;
-}
-
+// configschema Block.AttributeByPath is the schema's own
+// (Block::attribute_by_path). It stops at a name a nested attribute's object
+// lacks, where configschema passes over it; the paths here walk values
+// checked to conform to the schema, whose names are all there.
 const Attribute* attribute_by_path(const NestedSchema& s, const Path& path) {
-  return s.block ? block_attribute_by_path(*s.block, path) : object_attribute_by_path(*s.object, path, 0);
+  return s.block ? s.block->attribute_by_path(path) : object_attribute_by_path(*s.object, path);
 }
 
 // objchange's unrefinedValue: every unknown, at any depth, without its
@@ -531,7 +516,7 @@ class Planner {
     const NestedObject& o = *attr.nested_type;
     int r = walk(v, [&](const Path& path, const Value& x) -> int {
       if (x.is_null()) return 0;
-      const Attribute* a = object_attribute_by_path(o, path, 0);
+      const Attribute* a = object_attribute_by_path(o, path);
       if (!a) return 0;
       return a->computed ? 0 : -1;  // found one: the answer is settled
     });

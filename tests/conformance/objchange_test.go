@@ -123,22 +123,10 @@ func TestProposedNewConformance(t *testing.T) {
 	for _, msg := range sortedKeys(st.panics) {
 		t.Logf("OpenTofu panics, libdynval returns an error: %d cases: %s", st.panics[msg], msg)
 	}
-	if len(r.diffs) > 0 {
-		sort.Slice(r.diffs, func(i, j int) bool { return r.diffs[i].caseIdx < r.diffs[j].caseIdx })
-		byCheck := map[string]int{}
-		shown := map[string]int{}
-		for _, d := range r.diffs {
-			byCheck[d.check]++
-			if shown[d.check] < int(envInt("DYNVAL_CONF_SHOW", 5)) {
-				shown[d.check]++
-				t.Errorf("difference: %s", d)
-			}
-		}
-		t.Errorf("%d differences in %d ProposedNew cases, by check: %v (re-run one with -run TestProposedNewConformance -args -seed=%d -first=N -plan-cases=1)",
-			len(r.diffs), n, byCheck, r.seed)
-	} else {
+	if len(r.diffs) == 0 {
 		t.Logf("0 differences in %d ProposedNew cases", n)
 	}
+	r.failOnDifferences("-run TestProposedNewConformance -first=N -plan-cases=1")
 }
 
 // genPlanCase builds case i: a random schema, a prior of its implied type
