@@ -194,7 +194,7 @@ void diff_set(benchmark::State& st) {
   Value sa = Value::set(et, a), sb = Value::set(et, b);
   size_t found = 0;
   for (auto _ : st) {
-    std::vector<dynval::DiffEntry> d = dynval::diff(sa, sb);
+    dynval::Diff d = dynval::diff(sa, sb);
     found = d.size();
     benchmark::DoNotOptimize(d);
   }
