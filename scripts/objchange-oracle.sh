@@ -1,8 +1,8 @@
 #!/bin/sh
-# Builds the OpenTofu side of the ProposedNew cross-check: OpenTofu v1.9.1's
-# internal/plans/objchange (objchange.go, and unrefinedValue from
-# plan_valid.go) and the parts of internal/configs/configschema it uses,
-# copied out of the module (internal packages cannot be imported from another
+# Builds the OpenTofu side of the plan cross-checks (ProposedNew,
+# AssertPlanValid, AssertObjectCompatible, NormalizeObjectFromLegacySDK):
+# OpenTofu v1.9.1's internal/plans/objchange, internal/lang/marks and the
+# parts of internal/configs/configschema they use, copied out of the module (internal packages cannot be imported from another
 # module) into a scratch module under SCRATCH_DIR, never into the
 # repository, with tests/conformance/testdata/objchange/oracle.go as its
 # main program.
@@ -34,23 +34,23 @@ mkdir -p "$scratch"
 scratch=$(cd "$scratch" && pwd)
 mod="$scratch/mod"
 rm -rf "$mod"
-mkdir -p "$mod/internal/configs/configschema" "$mod/internal/plans/objchange" "$mod/cmd/objchange-oracle"
+mkdir -p "$mod/internal/configs/configschema" "$mod/internal/plans/objchange" "$mod/internal/lang/marks" \
+  "$mod/cmd/objchange-oracle"
 
 rewrite() { # SRC DEST: the file with its imports pointing into the scratch module
   sed 's#github.com/opentofu/opentofu/internal/#tofuobjchange/internal/#g' "$1" > "$2"
   chmod u+w "$2"
 }
-# configschema without what drags in tfdiags and lang/marks (validation,
-# coercion, marks): the model, its types, EmptyValue and AttributeByPath.
+# configschema without what drags in tfdiags (validation, coercion): the
+# model, its types, EmptyValue, AttributeByPath and ValueMarks.
 for f in schema.go empty_value.go implied_type.go decoder_spec.go path.go nestingmode_string.go \
-    none_required.go doc.go; do
+    none_required.go marks.go doc.go; do
   rewrite "$tofu/internal/configs/configschema/$f" "$mod/internal/configs/configschema/$f"
 done
-rewrite "$tofu/internal/plans/objchange/objchange.go" "$mod/internal/plans/objchange/objchange.go"
-{
-  printf 'package objchange\n\nimport "github.com/zclconf/go-cty/cty"\n\n'
-  sed -n '/^func unrefinedValue(/,/^}/p' "$tofu/internal/plans/objchange/plan_valid.go"
-} > "$mod/internal/plans/objchange/unrefined.go"
+rewrite "$tofu/internal/lang/marks/marks.go" "$mod/internal/lang/marks/marks.go"
+for f in objchange.go plan_valid.go compatible.go normalize_obj.go lcs.go doc.go; do
+  rewrite "$tofu/internal/plans/objchange/$f" "$mod/internal/plans/objchange/$f"
+done
 cp "$root/tests/conformance/testdata/objchange/oracle.go" "$mod/cmd/objchange-oracle/main.go"
 
 # OpenTofu's own requirements (and its hcl fork), pruned by tidy.

@@ -36,6 +36,10 @@
 // walk; the recursion follows the schema's nesting only.
 #pragma once
 
+#include <span>
+#include <string>
+#include <vector>
+
 #include "schema/schema.hpp"
 #include "values/value.hpp"
 
@@ -55,5 +59,47 @@ Value planned_data_resource_object(const Block& schema, const Value& config);
 // has dynamic types), MAP blocks an empty map (an empty object then), SET
 // blocks an empty set.
 Value empty_value(const Block& schema);
+
+// ---- the checks: plan validity, apply consistency, legacy normalisation ----
+
+// One problem a check found: the path into the checked value (the planned
+// or applied object) and OpenTofu's message, word for word, with values
+// rendered by Value::go_string as its %#v does.
+struct Problem {
+  Path path;
+  std::string message;
+};
+
+// The line OpenTofu prints for a problem (tfdiags.FormatError): "PATH:
+// MESSAGE", with the path as path_string prints it, or MESSAGE alone at the
+// root.
+std::string problem_line(const Problem& p);
+
+// Sorts problems by their lines, bytewise (OpenTofu's own order follows Go
+// map iteration and is not stable); problems with equal lines keep theirs.
+void sort_problems(std::vector<Problem>& problems);
+
+// objchange.AssertPlanValid(schema, prior, config, planned) (plan_valid.go):
+// every problem OpenTofu reports as "Provider produced invalid plan", sorted
+// by sort_problems. The three values must conform to schema.implied_type
+// (null and unknown allowed); where OpenTofu would panic this throws
+// Error(Status::TypeMismatch) with the path.
+std::vector<Problem> assert_plan_valid(const Block& schema, const Value& prior, const Value& config,
+                                       const Value& planned);
+
+// objchange.AssertObjectCompatible(schema, planned, actual) (compatible.go)
+// on values marked sensitive as OpenTofu marks them: at each of
+// `sensitive` (cty MarkWithPaths; paths that do not exist in a value mark
+// nothing), and, with schema_marks, at the schema's sensitive paths
+// (configschema Block.ValueMarks). A problem under a sensitive attribute is
+// reported once, as "inconsistent values for sensitive attribute". Sorted
+// by sort_problems. Values as for assert_plan_valid.
+std::vector<Problem> assert_object_compatible(const Block& schema, const Value& planned, const Value& actual,
+                                              std::span<const Path> sensitive, bool schema_marks);
+
+// objchange.NormalizeObjectFromLegacySDK(value, schema) (normalize_obj.go):
+// the value with every nested block made known and non-null as OpenTofu
+// fixes up results of SDKv2-era providers.
+Value normalize_object_from_legacy_sdk(const Value& value, const Block& schema);
 
 }  // namespace dynval::plan
