@@ -6,6 +6,8 @@
 // Where Go panics, these throw Status::TypeMismatch with a path.
 #include "plan/plan.hpp"
 
+#include "plan/internal.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -583,6 +585,8 @@ Value nested_block_empty_value(const NestedBlock& nb) {
 
 }  // namespace
 
+void check_conforms(const char* what, const Block& schema, const Value& v) { Conformance(what).root(schema, v); }
+
 Value empty_value(const Block& schema) {
   std::vector<std::pair<std::string, Value>> vals;
   vals.reserve(schema.attributes.size() + schema.block_types.size());
@@ -592,14 +596,14 @@ Value empty_value(const Block& schema) {
 }
 
 Value proposed_new(const Block& schema, const Value& prior, const Value& config) {
-  Conformance("prior").root(schema, prior);
-  Conformance("config").root(schema, config);
+  check_conforms("prior", schema, prior);
+  check_conforms("config", schema, config);
   Planner p;
   return p.proposed_new(schema, prior, config);
 }
 
 Value planned_data_resource_object(const Block& schema, const Value& config) {
-  Conformance("config").root(schema, config);
+  check_conforms("config", schema, config);
   // An entirely unknown prior: every read of it gives an unknown of the
   // type read, so unknowns fill whatever the prior would have.
   Planner p;
