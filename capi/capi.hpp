@@ -59,6 +59,7 @@ struct dv_error {
   dv_path path;
   std::string path_text;  // dynval::path_string(path.p), computed once
   size_t offset;
+  std::string line;  // "path_text: message" when there is a path (dv_error_line)
 };
 // Flatmap state written by dv_value_to_flatmap: filled once, then only read.
 struct dv_flatmap {

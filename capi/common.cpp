@@ -9,16 +9,17 @@ namespace dynval::capi {
 
 namespace {
 // Handed out when even the error object cannot be allocated.
-dv_error g_nomem_error{DV_ERR_NOMEM, "out of memory", {}, {}, kNoOffset};
+dv_error g_nomem_error{DV_ERR_NOMEM, "out of memory", {}, {}, kNoOffset, {}};
 }  // namespace
 
 bool is_static_error(const dv_error_t* e) noexcept { return e == &g_nomem_error; }
 
 dv_error make_error(dv_status_t status, std::string_view message, const Path* path, size_t offset) {
-  dv_error e{status, std::string(message), {}, {}, offset};
+  dv_error e{status, std::string(message), {}, {}, offset, {}};
   if (path && !path->empty()) {
     e.path.p = *path;
     e.path_text = path_string(*path);
+    e.line = e.path_text + ": " + e.message;
   }
   return e;
 }

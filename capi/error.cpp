@@ -16,6 +16,11 @@ DV_API dv_str_t dv_error_path(const dv_error_t* e) {
   return e ? capi::out_str(e->path_text) : capi::no_str();
 }
 
+DV_API dv_str_t dv_error_line(const dv_error_t* e) {
+  if (!e) return capi::no_str();
+  return capi::out_str(e->path_text.empty() ? e->message : e->line);
+}
+
 DV_API size_t dv_error_path_length(const dv_error_t* e) { return e ? e->path.p.size() : 0; }
 
 DV_API bool dv_error_path_step(const dv_error_t* e, size_t i, dv_path_step_t* step_out) {

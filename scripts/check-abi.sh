@@ -73,7 +73,7 @@ if ! command -v abidw >/dev/null 2>&1 || ! command -v abidiff >/dev/null 2>&1; t
   fi
 fi
 
-# The real file (libdynval.so.0.6.0), not the libdynval.so.0 symlink.
+# The real file (libdynval.so.0.7.0), not the libdynval.so.0 symlink.
 lib=""
 for f in "$build"/capi/libdynval.so.*; do
   if [ -f "$f" ] && [ ! -L "$f" ]; then lib="$f"; fi

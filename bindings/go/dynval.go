@@ -81,7 +81,7 @@ const HeaderVersion = C.DV_VERSION_STRING
 // compiled against.
 const ABIVersion = C.DV_ABI_VERSION
 
-// Version returns the version string of the loaded library, e.g. "0.6.0".
+// Version returns the version string of the loaded library, e.g. "0.7.0".
 func Version() string { return C.GoString(C.dv_version_string()) }
 
 // VersionNumber returns the version of the loaded library as 0x00MMmmpp.

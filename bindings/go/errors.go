@@ -87,6 +87,16 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// Line renders the error as OpenTofu prints a diagnostic's detail
+// (tfdiags.FormatError, dv_error_line): "PATH: MESSAGE", or the message
+// alone when the error has no path.
+func (e *Error) Line() string {
+	if e.Path == "" {
+		return e.Message
+	}
+	return e.Path + ": " + e.Message
+}
+
 // Is reports whether target is a sentinel (an *Error with only a Status,
 // such as [ErrParse]) with the same status, so errors.Is works.
 func (e *Error) Is(target error) bool {

@@ -4,7 +4,7 @@
 #
 #   bindings/go/test.sh [BUILD_DIR]        (default: <repo root>/build)
 #
-# BUILD_DIR must hold capi/libdynval.so (ninja -C BUILD_DIR capi/libdynval.so.0.6.0)
+# BUILD_DIR must hold capi/libdynval.so (ninja -C BUILD_DIR capi/libdynval.so.0.7.0)
 # and meson-uninstalled/dynval-uninstalled.pc, which pkg-config resolves for
 # `#cgo pkg-config: dynval`; its Libs carry an rpath to BUILD_DIR/capi, so the
 # tests run without LD_LIBRARY_PATH. Extra conformance flags go through

@@ -91,6 +91,19 @@ DV_API dv_str_t dv_error_message(const dv_error_t *e);
 DV_API dv_str_t dv_error_path(const dv_error_t *e);
 
 /**
+ * Returns the error as OpenTofu prints a diagnostic's detail
+ * (`tfdiags.FormatError`): `PATH: MESSAGE`, with the path as
+ * [`dv_error_path`] renders it, or the message alone when the error has no
+ * path. Since 0.7.
+ *
+ * @param e the error; NULL gives `{NULL, 0}`.
+ * @return a view borrowed from `e`, NUL-terminated, valid until
+ *         [`dv_error_free`]`(e)`.
+ * Thread-safe (read-only).
+ */
+DV_API dv_str_t dv_error_line(const dv_error_t *e);
+
+/**
  * Returns the number of steps of the error's path (0 for the root or no
  * path).
  *

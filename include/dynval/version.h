@@ -13,9 +13,9 @@
 #include "common.h"
 
 #define DV_VERSION_MAJOR 0
-#define DV_VERSION_MINOR 6
+#define DV_VERSION_MINOR 7
 #define DV_VERSION_PATCH 0
-#define DV_VERSION_STRING "0.6.0"
+#define DV_VERSION_STRING "0.7.0"
 
 /** The ABI (SONAME) version: libdynval.so.DV_ABI_VERSION. */
 #define DV_ABI_VERSION 0

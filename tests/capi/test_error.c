@@ -25,6 +25,12 @@ int main(void) {
   CHECK(!dv_error_path_step(err, 2, &step));
   CHECK(!dv_error_path_step(err, 0, NULL));
   CHECK(dv_error_offset(err) == 4);
+  { /* the line OpenTofu prints: PATH: MESSAGE */
+    char want[512];
+    dv_str_t m = dv_error_message(err);
+    snprintf(want, sizeof want, ".a[0]: %.*s", (int)m.len, m.ptr);
+    CHECK(str_eq(dv_error_line(err), want));
+  }
   dv_error_free(err);
   err = (dv_error_t *)1; /* must be overwritten with NULL on success */
 
@@ -55,12 +61,14 @@ int main(void) {
   CHECK(dv_value_new_number_text(&v, "x", 1, &err) == DV_ERR_PARSE);
   CHECK(dv_error_offset(err) == DV_OFFSET_NONE);
   CHECK(dv_error_path(err).len == 0 && dv_error_path_length(err) == 0);
+  CHECK(str_eq(dv_error_line(err), dv_error_message(err).ptr)); /* no path: the message alone */
   dv_error_free(err);
 
   /* NULL-safe accessors. */
   CHECK(dv_error_status(NULL) == DV_OK);
   CHECK(dv_error_message(NULL).ptr == NULL);
   CHECK(dv_error_path(NULL).len == 0);
+  CHECK(dv_error_line(NULL).ptr == NULL && dv_error_line(NULL).len == 0);
   CHECK(dv_error_path_length(NULL) == 0);
   CHECK(dv_error_offset(NULL) == DV_OFFSET_NONE);
   CHECK(!dv_error_path_step(NULL, 0, &step));

@@ -299,6 +299,28 @@ int main(void) {
     INVALID(dv_plan_data_resource_object(&out, NULL, pv, &err));
     INVALID(dv_plan_data_resource_object(&out, ps, NULL, &err));
     CHECK(out == NULL);
+    {
+      dv_errors_t *probs = NULL;
+      const dv_path_t *none[1] = {NULL};
+      INVALID(dv_plan_assert_valid(NULL, pv, pv, pv, &probs, &err));
+      INVALID(dv_plan_assert_valid(ps, NULL, pv, pv, &probs, &err));
+      INVALID(dv_plan_assert_valid(ps, pv, NULL, pv, &probs, &err));
+      INVALID(dv_plan_assert_valid(ps, pv, pv, NULL, &probs, &err));
+      INVALID(dv_plan_assert_valid(ps, pv, pv, pv, NULL, &err));
+      INVALID(dv_plan_assert_compatible(NULL, pv, pv, NULL, 0, 0, &probs, &err));
+      INVALID(dv_plan_assert_compatible(ps, NULL, pv, NULL, 0, 0, &probs, &err));
+      INVALID(dv_plan_assert_compatible(ps, pv, NULL, NULL, 0, 0, &probs, &err));
+      INVALID(dv_plan_assert_compatible(ps, pv, pv, NULL, 1, 0, &probs, &err));
+      INVALID(dv_plan_assert_compatible(ps, pv, pv, none, 1, 0, &probs, &err));
+      INVALID(dv_plan_assert_compatible(ps, pv, pv, NULL, 0, 0x80, &probs, &err));
+      INVALID(dv_plan_assert_compatible(ps, pv, pv, NULL, 0, 0, NULL, &err));
+      CHECK(probs == NULL);
+      INVALID(dv_plan_normalize_legacy_sdk(NULL, ps, pv, &err));
+      INVALID(dv_plan_normalize_legacy_sdk(&out, NULL, pv, &err));
+      INVALID(dv_plan_normalize_legacy_sdk(&out, ps, NULL, &err));
+      CHECK(out == NULL);
+      CHECK(dv_error_line(NULL).ptr == NULL && dv_error_line(NULL).len == 0);
+    }
     dv_value_free(pv);
     dv_schema_free(ps);
   }

@@ -6,7 +6,7 @@
 //! 1. `DYNVAL_LIB_DIR=/dir`: link the library in that directory directly,
 //!    without pkg-config (custom installs).
 //! 2. Otherwise pkg-config, asking for `dynval` in the ABI-compatible range
-//!    `>= 0.6.0, < 0.7.0` (while 0.x, each minor release is an ABI). Set
+//!    `>= 0.7.0, < 0.8.0` (while 0.x, each minor release is an ABI). Set
 //!    `PKG_CONFIG_PATH=<meson build>/meson-uninstalled` to use an uninstalled
 //!    meson build: pkg-config then resolves `dynval` to
 //!    `dynval-uninstalled.pc`.
@@ -47,8 +47,8 @@ use std::env;
 use std::path::{Path, PathBuf};
 
 /// The libdynval versions these bindings are ABI-compatible with.
-const MIN_VERSION: &str = "0.6.0";
-const MAX_VERSION_EXCLUSIVE: &str = "0.7.0";
+const MIN_VERSION: &str = "0.7.0";
+const MAX_VERSION_EXCLUSIVE: &str = "0.8.0";
 
 fn env_var(name: &str) -> Option<String> {
     // Every variable we read makes the build script re-run when it changes.

@@ -250,11 +250,11 @@ pub struct dv_render_options {
     pub max_output_size: usize,
 }
 pub const DV_VERSION_MAJOR: u32 = 0;
-pub const DV_VERSION_MINOR: u32 = 6;
+pub const DV_VERSION_MINOR: u32 = 7;
 pub const DV_VERSION_PATCH: u32 = 0;
-pub const DV_VERSION_STRING: &[u8; 6] = b"0.6.0\0";
+pub const DV_VERSION_STRING: &[u8; 6] = b"0.7.0\0";
 pub const DV_ABI_VERSION: u32 = 0;
-pub const DV_VERSION_NUMBER: u32 = 1536;
+pub const DV_VERSION_NUMBER: u32 = 1792;
 pub const DV_REFINEMENTS_VERSION: u32 = 1;
 pub const DV_REFINE_NOT_NULL: u32 = 1;
 pub const DV_REFINE_PREFIX: u32 = 2;
@@ -283,6 +283,7 @@ pub const DV_CONVERT_SAFE: u32 = 1;
 pub const DV_FLATMAP_UNKNOWN: &[u8; 37] = b"74D93920-ED26-11E3-AC10-0800200C9A66\0";
 pub const DV_RENDER_OPTIONS_VERSION: u32 = 1;
 pub const DV_RENDER_SHOW_SENSITIVE: u32 = 1;
+pub const DV_PLAN_SCHEMA_MARKS: u32 = 1;
 pub const DV_OK: dv_status = 0;
 #[doc = "< NULL or malformed argument"]
 pub const DV_ERR_INVALID_ARG: dv_status = 1;
@@ -632,6 +633,8 @@ extern "C" {
     pub fn dv_error_message(e: *const dv_error_t) -> dv_str_t;
     #[doc = " Returns the path into the value where the error was found, rendered as\n [`dv_path_to_string`] renders [`dv_error_path_steps`]`(e)`, e.g.\n `.network[0].ip[\"v4\"]`. Empty (`len == 0`) when the error is not about a\n position inside a value.\n\n @param e the error; NULL gives `{NULL, 0}`.\n @return a view borrowed from `e`, NUL-terminated, valid until\n         [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
     pub fn dv_error_path(e: *const dv_error_t) -> dv_str_t;
+    #[doc = " Returns the error as OpenTofu prints a diagnostic's detail\n (`tfdiags.FormatError`): `PATH: MESSAGE`, with the path as\n [`dv_error_path`] renders it, or the message alone when the error has no\n path. Since 0.7.\n\n @param e the error; NULL gives `{NULL, 0}`.\n @return a view borrowed from `e`, NUL-terminated, valid until\n         [`dv_error_free`]`(e)`.\n Thread-safe (read-only)."]
+    pub fn dv_error_line(e: *const dv_error_t) -> dv_str_t;
     #[doc = " Returns the number of steps of the error's path (0 for the root or no\n path).\n\n @param e the error; NULL gives 0.\n Thread-safe (read-only)."]
     pub fn dv_error_path_length(e: *const dv_error_t) -> usize;
     #[doc = " Reads step `i` of the error's path.\n\n @param e the error; NULL gives false.\n @param i the step index, `0 <= i < `[`dv_error_path_length`]`(e)`; out of\n          range gives false.\n @param step_out receives the step; its `name` is borrowed from `e` and\n          valid until [`dv_error_free`]`(e)`. A set-element step gives\n          kind `DV_PATH_ELEMENT` and an empty `name` (its value:\n          [`dv_path_step_element`] on [`dv_error_path_steps`]`(e)`). NULL\n          gives false.\n @return true when `*step_out` was written.\n Thread-safe (read-only)."]
@@ -1575,6 +1578,33 @@ extern "C" {
         out: *mut *mut dv_value_t,
         schema: *const dv_schema_t,
         config: *const dv_value_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Checks a planned state as `objchange.AssertPlanValid(schema, prior,\n config, planned)` (docs/plan.md lists every rule).\n\n @param problems receives the problems (owned by the caller; free with\n                 [`dv_errors_free`]), sorted by their lines, or NULL when\n                 there are none.\n @return `DV_OK` (with or without problems), `DV_ERR_TYPE_MISMATCH`,\n         `DV_ERR_LIMIT`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_plan_assert_valid(
+        schema: *const dv_schema_t,
+        prior: *const dv_value_t,
+        config: *const dv_value_t,
+        planned: *const dv_value_t,
+        problems: *mut *mut dv_errors_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Checks that an applied state is a valid completion of the planned one,\n as `objchange.AssertObjectCompatible(schema, planned, actual)`, with both\n values marked sensitive at `sensitive` (and, with\n [`DV_PLAN_SCHEMA_MARKS`], at the schema's sensitive paths).\n\n @return `DV_OK` (with or without problems), `DV_ERR_TYPE_MISMATCH`,\n         `DV_ERR_LIMIT`, `DV_ERR_INVALID_ARG` or `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_plan_assert_compatible(
+        schema: *const dv_schema_t,
+        planned: *const dv_value_t,
+        actual: *const dv_value_t,
+        sensitive: *const *const dv_path_t,
+        sensitive_count: usize,
+        flags: ::core::ffi::c_uint,
+        problems: *mut *mut dv_errors_t,
+        err: *mut *mut dv_error_t,
+    ) -> dv_status_t;
+    #[doc = " Normalises a result of an SDKv2-era provider as\n `objchange.NormalizeObjectFromLegacySDK(value, schema)`.\n\n @return `DV_OK`, `DV_ERR_TYPE_MISMATCH`, `DV_ERR_INVALID_ARG` or\n         `DV_ERR_NOMEM`. Thread-safe."]
+    pub fn dv_plan_normalize_legacy_sdk(
+        out: *mut *mut dv_value_t,
+        schema: *const dv_schema_t,
+        value: *const dv_value_t,
         err: *mut *mut dv_error_t,
     ) -> dv_status_t;
 }

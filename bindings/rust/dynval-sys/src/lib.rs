@@ -11,7 +11,7 @@
 //! the raw API.
 //!
 //! Linking: the build script finds `dynval` through pkg-config (ABI range
-//! `>= 0.6.0, < 0.7.0`) or `DYNVAL_LIB_DIR`; see `build.rs`.
+//! `>= 0.7.0, < 0.8.0`) or `DYNVAL_LIB_DIR`; see `build.rs`.
 //!
 //! ```
 //! use core::ptr;

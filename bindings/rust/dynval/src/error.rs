@@ -201,6 +201,26 @@ impl Error {
         }
     }
 
+    /// Copies a C error list into errors and frees it (NULL: none).
+    ///
+    /// # Safety
+    ///
+    /// `list` must be NULL or an owned `dv_errors_t` not used afterwards.
+    pub(crate) unsafe fn from_raw_list(list: *mut sys::dv_errors_t) -> Vec<Error> {
+        if list.is_null() {
+            return Vec::new();
+        }
+        let n = sys::dv_errors_count(list);
+        let errors = (0..n)
+            .map(|i| {
+                let e = sys::dv_errors_at(list, i);
+                Error::copy_raw(sys::dv_error_status(e), e)
+            })
+            .collect();
+        sys::dv_errors_free(list);
+        errors
+    }
+
     /// An error raised by the Rust side (e.g. invalid UTF-8 in a string that
     /// was asked for as `&str`).
     pub(crate) fn new(status: Status, message: impl Into<String>) -> Error {
@@ -264,6 +284,24 @@ impl Error {
     /// ```
     pub fn path(&self) -> &str {
         &self.path
+    }
+
+    /// The error as OpenTofu prints a diagnostic's detail
+    /// (`tfdiags.FormatError`, `dv_error_line`): `PATH: MESSAGE`, or the
+    /// message alone when the error has no path.
+    ///
+    /// ```
+    /// let t = dynval::Type::from_json(r#"["list","number"]"#)?;
+    /// let err = dynval::Value::from_json("[1, \"x\"]", &t).unwrap_err();
+    /// assert_eq!(err.line(), format!("[1]: {}", err.message()));
+    /// # Ok::<(), dynval::Error>(())
+    /// ```
+    pub fn line(&self) -> String {
+        if self.path.is_empty() {
+            self.message.clone()
+        } else {
+            format!("{}: {}", self.path, self.message)
+        }
     }
 
     /// The same path as structured steps (empty for the root or no path);

@@ -129,7 +129,7 @@ pub fn version() -> (u32, u32, u32) {
     ((v >> 16) & 0xff, (v >> 8) & 0xff, v & 0xff)
 }
 
-/// The version of the loaded library as text, e.g. `"0.6.0"`
+/// The version of the loaded library as text, e.g. `"0.7.0"`
 /// (`dv_version_string`).
 ///
 /// ```

@@ -416,18 +416,10 @@ impl Schema {
             return unsafe { check(status, err) }.map(|()| Vec::new());
         }
         // SAFETY: `err` (the first problem, also in the list) and `list` are
-        // owned by us; each element is borrowed from `list` while it lives.
+        // owned by us.
         unsafe {
             sys::dv_error_free(err);
-            let n = sys::dv_errors_count(list);
-            let problems = (0..n)
-                .map(|i| {
-                    let e = sys::dv_errors_at(list, i);
-                    Error::copy_raw(sys::dv_error_status(e), e)
-                })
-                .collect();
-            sys::dv_errors_free(list);
-            Ok(problems)
+            Ok(Error::from_raw_list(list))
         }
     }
 
