@@ -28,6 +28,7 @@ using namespace dynval::cli;
 constexpr int kExitOk = 0;
 constexpr int kExitInvalid = 1;
 constexpr int kExitUsage = 2;
+constexpr int kExitProblems = 3;  // plan check, check-apply: the check found problems
 
 const char kHelp[] = R"help(NAME
     dynval - convert, inspect and validate Terraform/OpenTofu DynamicValue payloads
@@ -46,6 +47,13 @@ SYNOPSIS
                     --from msgpack|json [--hex] [--strict] [--ignore-undefined-attributes] [IN]
     dynval plan proposed --schema FILE --block SELECTOR [--provider ADDR]
                     --prior IN --config IN [--from msgpack|json] [--hex] [OUT]
+    dynval plan check --schema FILE --block SELECTOR [--provider ADDR]
+                    --prior IN --config IN --planned IN [--from msgpack|json] [--hex]
+    dynval plan check-apply --schema FILE --block SELECTOR [--provider ADDR]
+                    --planned IN --actual IN [--sensitive PATH]... [--no-schema-marks]
+                    [--from msgpack|json] [--hex]
+    dynval plan normalize --schema FILE --block SELECTOR [--provider ADDR]
+                    [--from msgpack|json] [--hex] [IN [OUT]]
     dynval COMMAND --help
     dynval --help | --version
 
@@ -88,12 +96,29 @@ DESCRIPTION
     validate    decode IN, then check the schema rules beyond the type:
                 required attributes, min/max items of blocks (unless unknowns
                 are present), GROUP blocks never null. Prints "valid".
-    plan        plan proposed: the proposed new state OpenTofu sends to
-                PlanResourceChange (its objchange.ProposedNew), from the
-                prior state and the configuration of the block, each read
-                from a file by the block's type (MessagePack unless --from
-                json); written to OUT as MessagePack by that type. A null
-                prior is a create. Errors name the input they are in.
+    plan        OpenTofu's own plan rules (its objchange package), on
+                values of the block read from files by the block's type
+                (MessagePack unless --from json); errors name the input
+                they are in.
+                plan proposed: the proposed new state OpenTofu sends to
+                PlanResourceChange (ProposedNew), from the prior state and
+                the configuration, written to OUT as MessagePack by the
+                block's type. A null prior is a create.
+                plan check: the checks behind "Provider produced invalid
+                plan" (AssertPlanValid) on the planned state.
+                plan check-apply: the checks behind "Provider produced
+                inconsistent result after apply" and "... inconsistent
+                final plan" (AssertObjectCompatible) on the applied state
+                (or the final plan) against the planned one, with both
+                marked sensitive as core marks them: at the schema's
+                sensitive attributes (unless --no-schema-marks) and at each
+                --sensitive PATH (a sensitive variable's value).
+                check and check-apply print "valid" and exit 0, or print
+                OpenTofu's line for each problem ("PATH: MESSAGE", or
+                MESSAGE at the root), sorted, and exit 3.
+                plan normalize: the fix-up OpenTofu applies to results of
+                SDKv2-era providers (NormalizeObjectFromLegacySDK), written
+                to OUT as MessagePack.
 
 OPTIONS
     --type TYPE_JSON     a type constraint in go-cty's JSON form, e.g.
@@ -105,8 +130,15 @@ OPTIONS
     --provider ADDR      the provider address, needed when FILE holds several
                          providers (e.g. registry.terraform.io/hashicorp/aws)
     --from FORMAT        msgpack or json (plan: msgpack by default)
-    --prior IN, --config IN
-                         plan: the prior state and the configuration
+    --prior IN, --config IN, --planned IN, --actual IN
+                         plan: the prior state, the configuration, the
+                         planned state, the applied state
+    --sensitive PATH     plan check-apply: mark the value at PATH sensitive
+                         (repeatable), a path as OpenTofu prints it:
+                         .attr, [N], ["key"] (JSON string escapes), e.g.
+                         '.tags["owner"]'; no set elements
+    --no-schema-marks    plan check-apply: do not mark the schema's
+                         sensitive attributes (only the --sensitive paths)
     --to FORMAT          msgpack, json or pretty
     --hex                MessagePack input and output are hex text (JSON stays
                          JSON text); whitespace in hex input is ignored
@@ -146,6 +178,8 @@ EXIT STATUS
         passes (unless convert --show-sensitive)
     2   usage error (unknown option, missing argument, unreadable file or
         directory, failed write)
+    3   plan check, plan check-apply: the check found problems (printed on
+        standard output)
 
 EXAMPLES
     dynval convert --schema schema.json --block resource:acme_server \
@@ -218,9 +252,10 @@ std::string printable(std::string_view s) {
 
 struct Args {
   std::string command, subcommand;  // subcommand: plan's
-  std::optional<std::string> type_json, schema_file, block, provider, from, to, as, prior, config;
+  std::optional<std::string> type_json, schema_file, block, provider, from, to, as, prior, config, planned, actual;
+  std::vector<std::string> sensitive;  // plan check-apply's --sensitive
   bool hex = false, strict = false, list = false, all = false, ignore_undefined = false;
-  bool show_sensitive = false, unknown_as_null = false, help = false;
+  bool show_sensitive = false, unknown_as_null = false, help = false, no_schema_marks = false;
   size_t max_input_size = DV_DEFAULT_MAX_INPUT_SIZE;
   size_t max_output_size = DV_DEFAULT_MAX_OUTPUT_SIZE;
   std::vector<std::string> positional;
@@ -255,6 +290,10 @@ Args parse_args(int argc, char** argv) {
     else if (s == "--as") a.as = need(i, "--as");
     else if (s == "--prior") a.prior = need(i, "--prior");
     else if (s == "--config") a.config = need(i, "--config");
+    else if (s == "--planned") a.planned = need(i, "--planned");
+    else if (s == "--actual") a.actual = need(i, "--actual");
+    else if (s == "--sensitive") a.sensitive.push_back(need(i, "--sensitive"));
+    else if (s == "--no-schema-marks") a.no_schema_marks = true;
     else if (s == "--ignore-undefined-attributes") a.ignore_undefined = true;
     else if (s == "--hex") a.hex = true;
     else if (s == "--show-sensitive") a.show_sensitive = true;
@@ -670,38 +709,172 @@ int cmd_validate(const Args& a) {
   return kExitInvalid;
 }
 
-// plan proposed.
-int cmd_plan(const Args& a) {
-  if (a.subcommand != "proposed")
-    throw UsageError{a.subcommand.empty() ? "plan needs a command: proposed"
-                                          : "unknown plan command " + a.subcommand + " (proposed is the one there is)"};
-  const Format from = a.from ? parse_format(a.from, "--from", false) : Format::MsgPack;
-  if (!a.schema_file) throw UsageError{"plan proposed needs --schema and --block"};
-  if (!a.prior || !a.config) throw UsageError{"plan proposed needs --prior IN and --config IN"};
-  if (a.positional.size() > 1) throw UsageError{"too many arguments"};
-  if (*a.prior == "-" && *a.config == "-") throw UsageError{"--prior and --config cannot both be standard input"};
-  Target tg = target(a);
-  if (!tg.schema) throw UsageError{"plan proposed needs a block, not an identity schema"};
-  return cutting_sensitive_paths(a, tg, [&] {
-    // Which input an error is in: "--prior FILE: MESSAGE".
-    auto read = [&](const std::string& path, const char* opt) {
-      try {
-        return decode(a, from, input_bytes(a, from, &path), tg.type.get());
-      } catch (InputError& e) {
-        e.message = std::string(opt) + " " + path + ": " + e.message;
-        throw;
+// ---- plan
+
+// A --sensitive PATH as OpenTofu prints paths: `.attr`, `[N]`, `["key"]`
+// (the key a JSON string), the leading dot optional.
+using PathPtr = std::unique_ptr<dv_path_t, Freer<dv_path_t, dv_path_free>>;
+
+PathPtr parse_path(const std::string& text) {
+  auto bad = [&](const char* why) { return UsageError{"bad --sensitive path " + text + ": " + why}; };
+  dv_path_t* raw = nullptr;
+  call(dv_path_new, &raw);
+  PathPtr p(raw);
+  size_t i = 0;
+  const size_t n = text.size();
+  auto name_end = [&](size_t from) {
+    size_t e = from;
+    while (e < n && text[e] != '.' && text[e] != '[') ++e;
+    return e;
+  };
+  if (n > 0 && text[0] != '.' && text[0] != '[') {  // a first attribute without its dot
+    const size_t e = name_end(0);
+    call(dv_path_append_attr, p.get(), text.data(), e);
+    i = e;
+  }
+  while (i < n) {
+    if (text[i] == '.') {
+      const size_t e = name_end(i + 1);
+      if (e == i + 1) throw bad("an empty attribute name");
+      call(dv_path_append_attr, p.get(), text.data() + i + 1, e - i - 1);
+      i = e;
+    } else if (text[i] == '[' && i + 1 < n && text[i + 1] == '"') {
+      std::string key;
+      size_t k = i + 2;
+      for (;; ++k) {
+        if (k >= n) throw bad("an unterminated key");
+        const char c = text[k];
+        if (c == '"') break;
+        if (c != '\\') {
+          key.push_back(c);
+          continue;
+        }
+        if (++k >= n) throw bad("an unterminated key");
+        switch (text[k]) {
+          case '"': key.push_back('"'); break;
+          case '\\': key.push_back('\\'); break;
+          case '/': key.push_back('/'); break;
+          case 'n': key.push_back('\n'); break;
+          case 't': key.push_back('\t'); break;
+          case 'r': key.push_back('\r'); break;
+          default: throw bad("an escape other than \\\" \\\\ \\/ \\n \\t \\r in a key");
+        }
       }
-    };
-    const ValuePtr prior = read(*a.prior, "--prior");
-    const ValuePtr config = read(*a.config, "--config");
+      if (k + 1 >= n || text[k + 1] != ']') throw bad("a key without its closing ]");
+      call(dv_path_append_key, p.get(), key.data(), key.size());
+      i = k + 2;
+    } else if (text[i] == '[') {
+      const size_t close = text.find(']', i);
+      int64_t index = 0;
+      const char* b = text.data() + i + 1;
+      const char* e = close == std::string::npos ? nullptr : text.data() + close;
+      if (!e || std::from_chars(b, e, index).ptr != e || e == b) throw bad("an index that is not a number");
+      call(dv_path_append_index, p.get(), index);
+      i = close + 1;
+    } else {
+      throw bad("expected . or [");
+    }
+  }
+  return p;
+}
+
+// Reads a plan input (--prior FILE, ...) by tg's type; an error names it:
+// "--prior FILE: MESSAGE".
+ValuePtr read_plan_input(const Args& a, Format from, const Target& tg, const std::string& path, const char* opt) {
+  try {
+    return decode(a, from, input_bytes(a, from, &path), tg.type.get());
+  } catch (InputError& e) {
+    e.message = std::string(opt) + " " + path + ": " + e.message;
+    throw;
+  }
+}
+
+// Writes a value of tg's type to `dest` as MessagePack (hex with --hex).
+void write_plan_value(const Args& a, const Target& tg, const dv_value_t* v, const std::string& dest) {
+  Buf bytes;
+  encode(a, Format::MsgPack, bytes, v, tg.type.get(), nullptr);
+  if (a.hex) write_all(dest, to_hex(bytes.view()));
+  else write_all(dest, bytes.view());
+}
+
+// Prints the problems of a check: "valid" (exit 0), or one line each (exit 3).
+int report_problems(const Args& a, dv_errors_t* list) {
+  const ErrorsPtr problems(list);
+  if (!problems) {
+    write_all("-", "valid\n");
+    return kExitOk;
+  }
+  std::string out;
+  for (size_t i = 0; i < dv_errors_count(list); ++i) {
+    out += printable(view(dv_error_line(dv_errors_at(list, i))));
+    out += '\n';
+  }
+  if (out.size() > a.max_output_size) throw output_too_large(a.max_output_size);
+  write_all("-", out);
+  return kExitProblems;
+}
+
+int cmd_plan(const Args& a) {
+  const std::string& cmd = a.subcommand;
+  if (cmd != "proposed" && cmd != "check" && cmd != "check-apply" && cmd != "normalize")
+    throw UsageError{cmd.empty() ? "plan needs a command: proposed, check, check-apply or normalize"
+                                 : "unknown plan command " + cmd + " (proposed, check, check-apply, normalize)"};
+  const Format from = a.from ? parse_format(a.from, "--from", false) : Format::MsgPack;
+  const std::string what = "plan " + cmd;
+  if (!a.schema_file) throw UsageError{what + " needs --schema and --block"};
+  // Which of --prior, --config, --planned, --actual each command takes.
+  const bool wants_prior = cmd == "proposed" || cmd == "check", wants_config = wants_prior;
+  const bool wants_planned = cmd == "check" || cmd == "check-apply", wants_actual = cmd == "check-apply";
+  if (a.prior && !wants_prior) throw UsageError{"--prior is not an option of " + what};
+  if (a.config && !wants_config) throw UsageError{"--config is not an option of " + what};
+  if (a.planned && !wants_planned) throw UsageError{"--planned is not an option of " + what};
+  if (a.actual && !wants_actual) throw UsageError{"--actual is not an option of " + what};
+  if ((!a.sensitive.empty() || a.no_schema_marks) && cmd != "check-apply")
+    throw UsageError{"--sensitive and --no-schema-marks are options of plan check-apply"};
+  if (wants_prior && (!a.prior || !a.config)) throw UsageError{what + " needs --prior IN and --config IN"};
+  if (wants_planned && !a.planned) throw UsageError{what + " needs --planned IN"};
+  if (wants_actual && !a.actual) throw UsageError{what + " needs --actual IN"};
+  const size_t max_positional = cmd == "normalize" ? 2 : cmd == "proposed" ? 1 : 0;
+  if (a.positional.size() > max_positional) throw UsageError{"too many arguments"};
+  int stdin_users = 0;
+  for (const auto* in : {&a.prior, &a.config, &a.planned, &a.actual}) stdin_users += *in && **in == "-";
+  if (cmd == "normalize" && (a.positional.empty() || a.positional[0] == "-")) ++stdin_users;
+  if (stdin_users > 1) throw UsageError{"only one input can be standard input"};
+  std::vector<PathPtr> sensitive;
+  for (const std::string& text : a.sensitive) sensitive.push_back(parse_path(text));
+  Target tg = target(a);
+  if (!tg.schema) throw UsageError{what + " needs a block, not an identity schema"};
+  const dv_schema_t* schema = tg.schema.get();
+  return cutting_sensitive_paths(a, tg, [&] {
+    if (cmd == "normalize") {
+      const std::string in = a.positional.empty() ? "-" : a.positional[0];
+      const ValuePtr v = read_plan_input(a, from, tg, in, "IN");
+      dv_value_t* out = nullptr;
+      call(dv_plan_normalize_legacy_sdk, &out, schema, v.get());
+      write_plan_value(a, tg, ValuePtr(out).get(), a.positional.size() > 1 ? a.positional[1] : "-");
+      return kExitOk;
+    }
+    if (cmd == "check-apply") {
+      const ValuePtr planned = read_plan_input(a, from, tg, *a.planned, "--planned");
+      const ValuePtr actual = read_plan_input(a, from, tg, *a.actual, "--actual");
+      std::vector<const dv_path_t*> paths;
+      for (const PathPtr& p : sensitive) paths.push_back(p.get());
+      dv_errors_t* list = nullptr;
+      call(dv_plan_assert_compatible, schema, planned.get(), actual.get(), paths.data(), paths.size(),
+           a.no_schema_marks ? 0u : unsigned(DV_PLAN_SCHEMA_MARKS), &list);
+      return report_problems(a, list);
+    }
+    const ValuePtr prior = read_plan_input(a, from, tg, *a.prior, "--prior");
+    const ValuePtr config = read_plan_input(a, from, tg, *a.config, "--config");
+    if (cmd == "check") {
+      const ValuePtr planned = read_plan_input(a, from, tg, *a.planned, "--planned");
+      dv_errors_t* list = nullptr;
+      call(dv_plan_assert_valid, schema, prior.get(), config.get(), planned.get(), &list);
+      return report_problems(a, list);
+    }
     dv_value_t* out = nullptr;
-    call(dv_plan_proposed_new, &out, tg.schema.get(), prior.get(), config.get());
-    const ValuePtr proposed(out);
-    Buf bytes;
-    encode(a, Format::MsgPack, bytes, proposed.get(), tg.type.get(), nullptr);
-    const std::string dest = a.positional.empty() ? "-" : a.positional[0];
-    if (a.hex) write_all(dest, to_hex(bytes.view()));
-    else write_all(dest, bytes.view());
+    call(dv_plan_proposed_new, &out, schema, prior.get(), config.get());
+    write_plan_value(a, tg, ValuePtr(out).get(), a.positional.empty() ? "-" : a.positional[0]);
     return kExitOk;
   });
 }
@@ -721,7 +894,9 @@ int main(int argc, char** argv) {
       return kExitOk;
     }
     Args a = parse_args(argc, argv);
-    if ((a.prior || a.config) && a.command != "plan") throw UsageError{"--prior and --config are options of plan"};
+    if ((a.prior || a.config || a.planned || a.actual || !a.sensitive.empty() || a.no_schema_marks) &&
+        a.command != "plan")
+      throw UsageError{"--prior, --config, --planned, --actual, --sensitive and --no-schema-marks are options of plan"};
     if (a.help) {
       std::fputs(command_usage(a.command).c_str(), stdout);
       return kExitOk;

@@ -826,9 +826,78 @@ def _():
         rc, _, err = run("plan", "proposed", "--schema", p["schema"], "--block", "resource:r", "--prior", p["prior"])
         eq(rc, 2, "no --config: " + err)
         rc, _, err = run("plan", "check", "--schema", p["schema"], "--block", "resource:r")
+        eq(rc, 2, "plan check without its inputs: " + err)
+        rc, _, err = run("plan", "apply", "--schema", p["schema"], "--block", "resource:r")
         eq(rc, 2, "unknown plan command: " + err)
+        assert "check-apply" in err, err
         rc, _, err = run("convert", "--prior", p["prior"])
         eq(rc, 2, "--prior outside plan: " + err)
 
+
+
+def plan_run(p, cmd, **inputs):
+    """dynval plan CMD on the JSON files named by inputs (--prior etc.)."""
+    args = ["plan", cmd, "--schema", p["schema"], "--block", "resource:r", "--from", "json"]
+    for opt, name in inputs.items():
+        args += ["--" + opt, p[name]]
+    return args
+
+
+@case("plan check: valid, or OpenTofu's lines sorted with exit 3 (values of sensitive attributes not shown)")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        p = plan_files(tmp,
+                       prior='{"id":"x-1","name":"a","pw":null,"rule":[]}',
+                       config='{"id":null,"name":"b","pw":null,"rule":[]}',
+                       good='{"id":"x-1","name":"b","pw":null,"rule":[]}',
+                       bad='{"id":"x-1","name":"c","pw":{"k":"v"},"rule":[]}')
+        rc, out, err = run(*plan_run(p, "check", prior="prior", config="config", planned="good"))
+        eq((rc, out), (0, b"valid\n"), "a valid plan: " + err)
+        rc, out, err = run(*plan_run(p, "check", prior="prior", config="config", planned="bad"))
+        eq(rc, 3, "problems: " + err)
+        eq(out.decode().splitlines(), [
+            '.name: planned value cty.StringVal("c") does not match config value cty.StringVal("b") '
+            'nor prior value cty.StringVal("a")',
+            ".pw: sensitive planned value for a non-computed attribute"])
+        rc, _, err = run(*plan_run(p, "check", prior="prior", config="config", planned="config"), "--sensitive", ".id")
+        eq(rc, 2, "--sensitive is check-apply's: " + err)
+
+
+@case("plan check-apply: schema marks, --sensitive paths, --no-schema-marks")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        p = plan_files(tmp,
+                       planned='{"id":"x-1","name":"a","pw":{"k":"v"},"rule":[]}',
+                       actual='{"id":"x-2","name":"b","pw":{"k":"w"},"rule":[]}')
+        base = plan_run(p, "check-apply", planned="planned", actual="actual")
+        rc, out, err = run(*plan_run(p, "check-apply", planned="planned", actual="planned"))
+        eq((rc, out), (0, b"valid\n"), "the same value: " + err)
+        rc, out, err = run(*base)
+        eq(rc, 3, "problems: " + err)
+        eq(out.decode().splitlines(), ['.id: was cty.StringVal("x-1"), but now cty.StringVal("x-2")',
+                                       '.name: was cty.StringVal("a"), but now cty.StringVal("b")',
+                                       ".pw: inconsistent values for sensitive attribute"])
+        rc, out, err = run(*base, "--sensitive", "name", "--sensitive", '.pw["k"]', "--no-schema-marks")
+        eq(rc, 3, "problems: " + err)
+        eq(out.decode().splitlines(), ['.id: was cty.StringVal("x-1"), but now cty.StringVal("x-2")',
+                                       ".name: inconsistent values for sensitive attribute",
+                                       ".pw: inconsistent values for sensitive attribute"])
+        for bad in ("pw[x]", '.pw["k', ".", "pw]"):
+            rc, _, err = run(*base, "--sensitive", bad)
+            eq(rc, 2, "bad path " + bad + ": " + err)
+            assert "bad --sensitive path" in err, err
+
+
+@case("plan normalize: null and unknown nested blocks as OpenTofu fixes them up")
+def _():
+    with tempfile.TemporaryDirectory() as tmp:
+        p = plan_files(tmp, v='{"id":"x-1","name":"a","pw":null,"rule":null}')
+        rc, out, err = run("plan", "normalize", "--schema", p["schema"], "--block", "resource:r", "--from", "json",
+                           p["v"])
+        eq(rc, 0, "exit " + err)
+        eq(as_json(p, out), {"id": "x-1", "name": "a", "pw": None, "rule": []})
+        rc, _, err = run("plan", "normalize", "--schema", p["schema"], "--block", "resource:r", "--from", "json",
+                         "--prior", p["v"], p["v"])
+        eq(rc, 2, "--prior is not normalize's: " + err)
 
 finish()
