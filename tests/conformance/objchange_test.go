@@ -63,12 +63,6 @@ type planStats struct {
 // DYNVAL_CONF_SEED), the count -plan-cases or DYNVAL_CONF_PLAN_CASES
 // (-short: 500).
 func TestProposedNewConformance(t *testing.T) {
-	oracle := os.Getenv("DYNVAL_OBJCHANGE_ORACLE")
-	if oracle == "" {
-		// Not a skip: a suite that cannot reach its oracle has checked nothing.
-		t.Fatal("DYNVAL_OBJCHANGE_ORACLE is not set: build the oracle with scripts/objchange-oracle.sh DIR " +
-			"and set it to DIR/objchange-oracle (bindings/go/test.sh does both)")
-	}
 	n := *flagPlanCases
 	if testing.Short() && n > 500 {
 		n = 500
@@ -81,33 +75,7 @@ func TestProposedNewConformance(t *testing.T) {
 	for i := range cases {
 		cases[i] = r.genPlanCase(first + i)
 	}
-	var in bytes.Buffer
-	enc := json.NewEncoder(&in)
-	for _, c := range cases {
-		if err := enc.Encode(c); err != nil {
-			t.Fatal(err)
-		}
-	}
-	cmd := exec.Command(oracle)
-	cmd.Stdin = &in
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("%s: %v", oracle, err)
-	}
-	results := make([]planResult, 0, n)
-	sc := bufio.NewScanner(bytes.NewReader(out))
-	sc.Buffer(make([]byte, 1<<20), 1<<30)
-	for sc.Scan() {
-		var res planResult
-		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
-			t.Fatal(err)
-		}
-		results = append(results, res)
-	}
-	if len(results) != n {
-		t.Fatalf("the oracle answered %d of %d cases", len(results), n)
-	}
+	results := askOracle[planCase, planResult](t, cases)
 	oracleTime := time.Since(start)
 
 	st := planStats{panics: map[string]int{}}
@@ -127,6 +95,46 @@ func TestProposedNewConformance(t *testing.T) {
 		t.Logf("0 differences in %d ProposedNew cases", n)
 	}
 	r.failOnDifferences("-run TestProposedNewConformance -first=N -plan-cases=1")
+}
+
+// askOracle writes the cases to OpenTofu's side ($DYNVAL_OBJCHANGE_ORACLE,
+// one JSON line each) and reads its answers, one per case.
+func askOracle[C, R any](t *testing.T, cases []C) []R {
+	t.Helper()
+	oracle := os.Getenv("DYNVAL_OBJCHANGE_ORACLE")
+	if oracle == "" {
+		// Not a skip: a suite that cannot reach its oracle has checked nothing.
+		t.Fatal("DYNVAL_OBJCHANGE_ORACLE is not set: build the oracle with scripts/objchange-oracle.sh DIR " +
+			"and set it to DIR/objchange-oracle (bindings/go/test.sh does both)")
+	}
+	var in bytes.Buffer
+	enc := json.NewEncoder(&in)
+	for _, c := range cases {
+		if err := enc.Encode(c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cmd := exec.Command(oracle)
+	cmd.Stdin = &in
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%s: %v", oracle, err)
+	}
+	results := make([]R, 0, len(cases))
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(make([]byte, 1<<20), 1<<30)
+	for sc.Scan() {
+		var res R
+		if err := json.Unmarshal(sc.Bytes(), &res); err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, res)
+	}
+	if len(results) != len(cases) {
+		t.Fatalf("the oracle answered %d of %d cases", len(results), len(cases))
+	}
+	return results
 }
 
 // genPlanCase builds case i: a random schema, a prior of its implied type
