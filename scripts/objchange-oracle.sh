@@ -11,6 +11,8 @@
 #   scripts/objchange-oracle.sh SCRATCH_DIR --table F  also runs OpenTofu's
 #       TestProposedNew table and writes its rows to F (the data of
 #       tests/data/opentofu-proposed-new.jsonl, read by tests/unit/plan)
+#   ... --table-normalize F: the same for TestNormalizeObjectFromLegacySDK
+#       (tests/data/opentofu-normalize.jsonl)
 #
 # The oracle reads cases as JSON lines on stdin and writes one result line
 # per case (oracle.go says how). Needs Go and the Go module proxy (or a
@@ -20,11 +22,17 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 scratch=${1:?usage: objchange-oracle.sh SCRATCH_DIR [--table FILE]}
-table=
-if [ "${2:-}" = --table ]; then
-  table=${3:?--table needs a file}
-  table="$(cd "$(dirname "$table")" && pwd)/$(basename "$table")"
-fi
+table= table_normalize=
+shift
+abspath() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --table) table=$(abspath "${2:?--table needs a file}") ;;
+    --table-normalize) table_normalize=$(abspath "${2:?--table-normalize needs a file}") ;;
+    *) echo "objchange-oracle.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift 2
+done
 
 tofu=$(go mod download -json github.com/opentofu/opentofu@v1.9.1 |
   sed -n 's/^[[:space:]]*"Dir": "\(.*\)",$/\1/p')
@@ -59,6 +67,17 @@ chmod u+w "$mod/go.mod"
 cp "$tofu/go.sum" "$mod/go.sum"
 chmod u+w "$mod/go.sum"
 
+if [ -n "$table" ] || [ -n "$table_normalize" ]; then
+  cp "$root/tests/conformance/testdata/objchange/dumprow_test.go.txt" "$mod/internal/plans/objchange/dumprow_test.go"
+fi
+if [ -n "$table_normalize" ]; then
+  # TestNormalizeObjectFromLegacySDK as it is, plus one call per row.
+  rewrite "$tofu/internal/plans/objchange/normalize_obj_test.go" "$mod/internal/plans/objchange/normalize_obj_test.go"
+  sed -i 's#^\(\t*\)got := NormalizeObjectFromLegacySDK(test.Input, test.Schema)$#&\n\1dumpNormalizeRow(t, name, test.Schema, test.Input, test.Want)#' \
+    "$mod/internal/plans/objchange/normalize_obj_test.go"
+  grep -q dumpNormalizeRow "$mod/internal/plans/objchange/normalize_obj_test.go" ||
+    { echo "objchange-oracle.sh: TestNormalizeObjectFromLegacySDK's loop not found" >&2; exit 2; }
+fi
 if [ -n "$table" ]; then
   # TestProposedNew as it is, plus one call per row that writes the row.
   rewrite "$tofu/internal/plans/objchange/objchange_test.go" "$mod/internal/plans/objchange/objchange_test.go"
@@ -66,7 +85,6 @@ if [ -n "$table" ]; then
     "$mod/internal/plans/objchange/objchange_test.go"
   grep -q dumpRow "$mod/internal/plans/objchange/objchange_test.go" ||
     { echo "objchange-oracle.sh: TestProposedNew's loop not found" >&2; exit 2; }
-  cp "$root/tests/conformance/testdata/objchange/dumprow_test.go.txt" "$mod/internal/plans/objchange/dumprow_test.go"
 fi
 
 cd "$mod"
@@ -78,5 +96,12 @@ if [ -n "$table" ]; then
   DYNVAL_TABLE_OUT="$rows" go test -count=1 -run '^TestProposedNew$' ./internal/plans/objchange/ >/dev/null
   LC_ALL=C sort "$rows" > "$table"
   echo "objchange-oracle.sh: $(wc -l < "$table") rows written to $table"
+fi
+if [ -n "$table_normalize" ]; then
+  rows="$scratch/table-normalize.jsonl"
+  rm -f "$rows"
+  DYNVAL_TABLE_OUT="$rows" go test -count=1 -run '^TestNormalizeObjectFromLegacySDK$' ./internal/plans/objchange/ >/dev/null
+  LC_ALL=C sort "$rows" > "$table_normalize"
+  echo "objchange-oracle.sh: $(wc -l < "$table_normalize") rows written to $table_normalize"
 fi
 echo "objchange-oracle.sh: built $scratch/objchange-oracle"

@@ -11,8 +11,9 @@
 //
 // One deliberate difference: unknownBlockStub gives each attribute
 // cty.UnknownVal(attrS.Type), and a nested attribute type (protocol 6)
-// has no Type, so OpenTofu builds a value its own encoder refuses; here
-// the stub's attribute is an unknown of the attribute's implied type.
+// has no Type, so OpenTofu panics (a nil pointer dereference building the
+// stub's object); here the stub's attribute is an unknown of the
+// attribute's implied type.
 #include <string>
 #include <utility>
 #include <vector>

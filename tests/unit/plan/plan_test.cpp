@@ -16,6 +16,7 @@
 
 #include "codec/codec.hpp"
 #include "common/golden.hpp"
+#include "opentofu_table.hpp"
 #include "plan/plan.hpp"
 #include "schema/schema.hpp"
 #include "support/error.hpp"
@@ -32,13 +33,6 @@ Value V(std::string_view json, std::string_view type_json) { return codec::json_
 Value S(std::string_view s) { return Value::string(s); }
 Value NullS() { return Value::null(Type::string()); }
 Value UnkS() { return Value::unknown(Type::string()); }
-
-std::string unhex(std::string_view h) {
-  std::string out;
-  auto nib = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
-  for (size_t i = 0; i + 1 < h.size(); i += 2) out.push_back(char(nib(h[i]) << 4 | nib(h[i + 1])));
-  return out;
-}
 
 // "error: MESSAGE at PATH" for a thrown Error, else the result's GoString.
 template <class F>
@@ -63,43 +57,16 @@ std::string outcome(F&& f) {
 // OpenTofu's TestProposedNew, row by row.
 
 TEST(ProposedNew, OpenTofuTable) {
-  std::string text = test::read_data("opentofu-proposed-new.jsonl");
-  simdjson::dom::parser parser;
-  size_t rows = 0, passed = 0;
-  std::vector<std::string> skipped, refused;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(pos, end - pos);
-    pos = end + 1;
-    if (line.empty()) continue;
-    ++rows;
-    simdjson::dom::element row = parser.parse(line);
-    std::string name{std::string_view(row["name"])};
-    simdjson::dom::element skip;
-    if (row["skip"].get(skip) == simdjson::SUCCESS) {
-      skipped.push_back(name);
-      continue;
-    }
-    SCOPED_TRACE(name);
-    SchemaPtr schema;
-    try {
-      schema = load_block_json(simdjson::minify(row["block"]));
-    } catch (const Error& e) {
-      // A schema OpenTofu's InternalValidate would refuse too.
-      EXPECT_EQ(e.status(), Status::Schema);
-      refused.push_back(name + ": " + e.message());
-      continue;
-    }
-    const Type& ty = schema->implied_type();
-    Value prior = codec::msgpack_decode(unhex(std::string_view(row["prior"])), ty);
-    Value config = codec::msgpack_decode(unhex(std::string_view(row["config"])), ty);
-    Value want = codec::msgpack_decode(unhex(std::string_view(row["want"])), ty);
-    Value got = plan::proposed_new(schema->block, prior, config);
+  size_t passed = 0;
+  test::TableCounts n = test::for_each_table_row("opentofu-proposed-new.jsonl", [&](const test::TableRow& row) {
+    Value got = plan::proposed_new(row.block, row.value("prior"), row.value("config"));
+    Value want = row.value("want");
     EXPECT_RAW_EQ(got, want);
     if (got.raw_equals(want)) ++passed;
-  }
+  });
+  std::vector<std::string>& skipped = n.skipped;
+  std::vector<std::string>& refused = n.refused;
+  const size_t rows = n.rows;
   // 39 rows in v1.9.1; one ("prior null nested objects") holds a map element
   // without one of its attributes, so it has no MessagePack form.
   EXPECT_EQ(rows, 39u);
