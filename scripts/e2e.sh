@@ -341,6 +341,24 @@ setup "$broken" "$work/broken-bin"
 expect broken-apply-fails 1 tf "$broken" apply -no-color -auto-approve
 contains broken-inconsistent "$work/broken-apply-fails.out" "Provider produced inconsistent result after apply"
 contains broken-refinement "$work/broken-apply-fails.out" "does not conform to planning placeholder"
+# The same provider with its debug switch: it catches its own broken
+# promise before it answers, and says what the client said above.
+self="$work/broken-self-check"
+setup "$self" "$work/broken-bin"
+self_checking() { (export DYNVALEXAMPLE_SELF_CHECK=1; "$@"); }
+expect broken-self-check-fails 1 self_checking tf "$self" apply -no-color -auto-approve
+if python3 - "$work/broken-apply-fails.out" "$work/broken-self-check-fails.out" <<'PY'
+import re, sys
+client, own = (" ".join(open(f).read().split()) for f in sys.argv[1:])
+line = r'\.id: final value cty\.StringVal\("oops-[0-9a-f]{16}"\) does not conform to planning placeholder ' \
+       r'cty\.UnknownVal\(cty\.String\)\.RefineNotNull\(\)\.StringPrefixFull\("thing-"\)'
+sys.exit(not (re.search(line, client) and re.search(r"self-check \(DYNVALEXAMPLE_SELF_CHECK\): " + line, own)))
+PY
+then
+  pass broken-self-check-same-line
+else
+  fail broken-self-check-same-line "the provider's self-check line differs from the client's ($work/broken-self-check-fails.out)"
+fi
 
 # ---- every DynamicValue, by the schema the client printed
 check values "$dynval" "$work/schema.json" "$run/values.log" "$broken/values.log"

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"strings"
 
 	"github.com/hashicorp/terraform-plugin-go/tfprotov6"
@@ -21,6 +22,9 @@ type provider struct {
 	identity *dynval.IdentitySchema
 	store    store
 	log      *valueLog
+	// selfCheck (DYNVALEXAMPLE_SELF_CHECK set): every plan and apply result
+	// passes core's own checks before it is sent (selfcheck.go).
+	selfCheck bool
 }
 
 var _ tfprotov6.ProviderServer = (*provider)(nil)
@@ -30,7 +34,7 @@ func newProvider() (*provider, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &provider{doc: doc}
+	p := &provider{doc: doc, selfCheck: os.Getenv("DYNVALEXAMPLE_SELF_CHECK") != ""}
 	for _, s := range []struct {
 		b   *block
 		sel string

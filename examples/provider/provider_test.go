@@ -7,6 +7,7 @@ package main
 
 import (
 	"context"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -205,5 +206,46 @@ func TestUpgradeVersion0(t *testing.T) {
 	}
 	if resp = upgrade(tfprotov6.RawState{Flatmap: map[string]string{"id": "thing-1"}}); len(resp.Diagnostics) != 1 {
 		t.Errorf("flatmap state: %+v", resp.Diagnostics)
+	}
+}
+
+// The debug switch: with DYNVALEXAMPLE_SELF_CHECK the provider catches, on
+// its own, the end-to-end test's negative control (apply breaking the id
+// prefix its plan promised) with the line OpenTofu prints for it, and a
+// plan that overrides the configuration.
+func TestSelfCheck(t *testing.T) {
+	t.Setenv("DYNVALEXAMPLE_SELF_CHECK", "1")
+	p := newTestProvider(t)
+	config := dv(t, p.thing, `{"name":"n","display_name":"d","rule":[{"port":22}]}`)
+	plan, _ := p.PlanResourceChange(ctx, &tfprotov6.PlanResourceChangeRequest{TypeName: thingType,
+		PriorState: dv(t, p.thing, `null`), Config: config, ProposedNewState: config})
+	noDiags(t, plan.Diagnostics) // the real plan passes
+
+	defer func(prefix string) { applyIDPrefix = prefix }(applyIDPrefix)
+	applyIDPrefix = "oops-"
+	applied, _ := p.ApplyResourceChange(ctx, &tfprotov6.ApplyResourceChangeRequest{TypeName: thingType,
+		PriorState: dv(t, p.thing, `null`), Config: config, PlannedState: plan.PlannedState})
+	if len(applied.Diagnostics) != 1 || applied.NewState != nil {
+		t.Fatalf("apply breaking its promise: %+v", applied)
+	}
+	d := applied.Diagnostics[0]
+	want := regexp.MustCompile(`^self-check \(DYNVALEXAMPLE_SELF_CHECK\): \.id: final value cty\.StringVal\("oops-[0-9a-f]{16}"\) ` +
+		`does not conform to planning placeholder cty\.UnknownVal\(cty\.String\)\.RefineNotNull\(\)\.StringPrefixFull\("thing-"\)$`)
+	if d.Summary != "Provider produced inconsistent result after apply" || !want.MatchString(d.Detail) {
+		t.Errorf("apply breaking its promise: %s: %s", d.Summary, d.Detail)
+	}
+	if steps := d.Attribute.Steps(); len(steps) != 1 || steps[0] != tftypes.AttributeName("id") {
+		t.Errorf("diagnostic at %v", d.Attribute)
+	}
+
+	// A plan that overrides a configured value: checked directly, as the
+	// provider's own plan never does.
+	prior := value(t, p.thing, dv(t, p.thing, `null`))
+	cfg := value(t, p.thing, config)
+	bad := value(t, p.thing, dv(t, p.thing, `{"name":"other","display_name":"d","region":"eu-west-1","rule":[{"port":22,"protocol":"tcp"}]}`))
+	diags := p.checkPlan(prior, cfg, bad)
+	if len(diags) != 1 || diags[0].Summary != "Provider produced invalid plan" ||
+		diags[0].Detail != `self-check (DYNVALEXAMPLE_SELF_CHECK): .name: planned value cty.StringVal("other") does not match config value cty.StringVal("n")` {
+		t.Errorf("a plan overriding the configuration: %+v", diags)
 	}
 }

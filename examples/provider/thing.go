@@ -99,8 +99,8 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 		return resp, nil
 	}
 	defer closeAll(v)
-	// OpenTofu merged the configuration (v[1]) into the proposed state.
-	prior, proposed := v[0], v[2]
+	// OpenTofu merged the configuration into the proposed state.
+	prior, config, proposed := v[0], v[1], v[2]
 	if resp.Diagnostics = p.checkIdentity(rpc, "prior_identity", req.PriorIdentity); resp.Diagnostics != nil {
 		return resp, nil
 	}
@@ -124,6 +124,9 @@ func (p *provider) PlanResourceChange(_ context.Context, req *tfprotov6.PlanReso
 		}
 		d.Close()
 		resp.PlannedIdentity = p.identityOf(rpc, "planned_identity", planned)
+	}
+	if resp.Diagnostics = p.checkPlan(prior, config, planned); resp.Diagnostics != nil {
+		return resp, nil
 	}
 	if resp.PlannedState, err = p.encode(p.thing, rpc, "planned_state", planned); err != nil {
 		resp.Diagnostics = errorDiag("Cannot encode the plan", err)
@@ -182,6 +185,9 @@ func (p *provider) ApplyResourceChange(_ context.Context, req *tfprotov6.ApplyRe
 	} else if newState, err = p.apply(planned); err == nil {
 		defer newState.Close()
 		if err = p.checkApplied(planned, newState); err == nil {
+			if resp.Diagnostics = p.checkApply(planned, newState); resp.Diagnostics != nil {
+				return resp, nil
+			}
 			id, _ := newState.Get("id").AsString()
 			err = p.store.save(p.thing, id, newState)
 		}

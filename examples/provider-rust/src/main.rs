@@ -21,6 +21,7 @@ use tonic::{Request, Response, Status};
 mod data;
 mod dynamic;
 mod provider;
+mod selfcheck;
 mod store;
 #[cfg(test)]
 mod tests;

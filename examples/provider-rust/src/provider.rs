@@ -27,6 +27,9 @@ pub struct Provider {
     pub identity: IdentitySchema,
     pub store: Store,
     pub log: ValueLog,
+    /// DYNVALEXAMPLE_SELF_CHECK: every plan and apply result passes the
+    /// client's own checks before it is sent (selfcheck.rs).
+    pub self_check: bool,
 }
 
 impl Provider {
@@ -44,6 +47,7 @@ impl Provider {
             doc,
             store: Store::default(),
             log,
+            self_check: crate::selfcheck::enabled(),
         })
     }
 

@@ -253,3 +253,55 @@ fn upgrade_from_version_0() {
     let flatmap = RawState { flatmap: [("id".to_string(), "thing-1".to_string())].into(), ..Default::default() };
     assert_eq!(upgrade(flatmap).diagnostics.len(), 1);
 }
+
+/// The debug switch: with self-checking on, the end-to-end test's negative
+/// control (apply breaking the id prefix its plan promised) and a plan that
+/// overrides the configuration are caught by the provider itself, with the
+/// lines the client prints for them.
+#[test]
+fn self_check_catches_broken_promises() {
+    let (mut p, _dir) = test_provider();
+    p.self_check = true;
+    let config = dv(&p.thing, r#"{"name":"n","display_name":"d","rule":[{"port":22}]}"#);
+    let plan = plan_create(&p, &config);
+    no_diags(&plan.diagnostics); // the real plan passes
+    let applied = p.apply_resource_change(apply_resource_change::Request {
+        type_name: THING_TYPE.into(),
+        prior_state: Some(dv(&p.thing, "null")),
+        config: Some(config.clone()),
+        planned_state: plan.planned_state.clone(),
+        ..Default::default()
+    });
+    no_diags(&applied.diagnostics); // and the real apply
+
+    // What a build with DYNVALEXAMPLE_APPLY_ID_PREFIX=oops- applies.
+    let planned = value(&p.thing, &plan.planned_state);
+    let broken = value(&p.thing, &applied.new_state)
+        .set_path(Path::new().attr("id"), &Value::from("oops-0123456789abcdef"))
+        .unwrap();
+    let d = p.check_apply(&planned, &broken);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].summary, "Provider produced inconsistent result after apply");
+    assert_eq!(
+        d[0].detail,
+        r#"self-check (DYNVALEXAMPLE_SELF_CHECK): .id: final value cty.StringVal("oops-0123456789abcdef") does not conform to planning placeholder cty.UnknownVal(cty.String).RefineNotNull().StringPrefixFull("thing-")"#
+    );
+    assert_eq!(d[0].attribute, attribute_path(Path::new().attr("id")));
+
+    let prior = value(&p.thing, &Some(dv(&p.thing, "null")));
+    let cfg = value(&p.thing, &Some(config));
+    let bad = value(
+        &p.thing,
+        &Some(dv(
+            &p.thing,
+            r#"{"name":"other","display_name":"d","region":"eu-west-1","rule":[{"port":22,"protocol":"tcp"}]}"#,
+        )),
+    );
+    let d = p.check_plan(&prior, &cfg, &bad);
+    assert_eq!(d.len(), 1, "{d:?}");
+    assert_eq!(d[0].summary, "Provider produced invalid plan");
+    assert_eq!(
+        d[0].detail,
+        r#"self-check (DYNVALEXAMPLE_SELF_CHECK): .name: planned value cty.StringVal("other") does not match config value cty.StringVal("n")"#
+    );
+}

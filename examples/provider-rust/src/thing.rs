@@ -126,7 +126,7 @@ impl Provider {
             ("config", req.config.as_ref()),
             ("proposed_new_state", req.proposed_new_state.as_ref()),
         ];
-        let [prior, _config, proposed] = match self.decode_all(&self.thing, RPC, fields) {
+        let [prior, config, proposed] = match self.decode_all(&self.thing, RPC, fields) {
             Ok(v) => v,
             Err(d) => return plan_resource_change::Response { diagnostics: d, ..resp },
         };
@@ -151,6 +151,10 @@ impl Provider {
                 }
             }
             resp.planned_identity = self.identity_of(RPC, "planned_identity", &planned);
+        }
+        let problems = self.check_plan(&prior, &config, &planned);
+        if !problems.is_empty() {
+            return plan_resource_change::Response { diagnostics: problems, ..resp };
         }
         match self.thing.encode(&self.log, RPC, "planned_state", &planned) {
             Ok(dv) => resp.planned_state = Some(dv),
@@ -200,18 +204,26 @@ impl Provider {
             return apply_resource_change::Response { diagnostics: d, ..resp };
         }
 
+        let mut problems = Vec::new();
         let result = if planned.is_null() {
             // destroy
             self.store.remove(&string_attr(&prior, "id")).map(|()| planned)
         } else {
             self.apply(&planned).and_then(|new_state| {
-                let saved = self
-                    .check_applied(&planned, &new_state)
-                    .and_then(|()| self.store.save(&self.thing, &string_attr(&new_state, "id"), &new_state));
+                let saved = self.check_applied(&planned, &new_state).and_then(|()| {
+                    problems = self.check_apply(&planned, &new_state);
+                    if !problems.is_empty() {
+                        return Ok(()); // answered with the problems below, not saved
+                    }
+                    self.store.save(&self.thing, &string_attr(&new_state, "id"), &new_state)
+                });
                 resp.new_identity = self.identity_of(RPC, "new_identity", &new_state);
                 saved.map(|()| new_state)
             })
         };
+        if !problems.is_empty() {
+            return apply_resource_change::Response { diagnostics: problems, new_identity: None, ..resp };
+        }
         let new_state = match result {
             Ok(s) => s,
             Err(e) => return apply_resource_change::Response { diagnostics: error_diag("Cannot apply", e), ..resp },
