@@ -55,35 +55,6 @@ const Attribute* attribute_by_path(const NestedSchema& s, const Path& path) {
   return s.block ? s.block->attribute_by_path(path) : object_attribute_by_path(*s.object, path);
 }
 
-// objchange's unrefinedValue: every unknown, at any depth, without its
-// refinements.
-class Unrefine : public Transformer {
- public:
-  int enter(const Path&, const Value& v, std::optional<Value>& replace) override {
-    if (!v.is_known() && !v.refinements().empty()) replace = Value::unknown(v.type());
-    return 0;
-  }
-};
-
-Value unrefined(const Value& v) {
-  if (v.is_wholly_known()) return v;
-  Unrefine t;
-  Value out;
-  transform(v, t, out);
-  return out;
-}
-
-// unrefinedValue(a).RawEquals(unrefinedValue(b)), without building either
-// when it is not needed: raw-equal values stay raw-equal once unrefined,
-// and a wholly known value is its own unrefined value.
-bool unrefined_equals(const Value& a, const Value& b) {
-  if (a.raw_equals(b)) return true;
-  if (a.is_wholly_known() && b.is_wholly_known()) return false;
-  return unrefined(a).raw_equals(unrefined(b));
-}
-
-Error mismatch(std::string msg, const Path& path) { return Error(Status::TypeMismatch, std::move(msg), path); }
-
 // ---------------------------------------------------------------------------
 // Conformance, checked once up front. The implied type settles everything
 // except LIST and MAP blocks whose content has dynamic types: their implied
@@ -281,42 +252,8 @@ class Planner {
     }
   }
 
-  // cty Value.GetAttr: an attribute of an unknown object is an unknown of
-  // its type; anything of the dynamic type gives DynamicVal.
-  Value get_attr(const Value& v, const std::string& name) {
-    const Type& t = v.type();
-    if (t.is_dynamic()) return Value::unknown(Type::dynamic());
-    size_t i = t.kind() == TypeKind::Object ? t.attr_index(name) : SIZE_MAX;
-    if (i == SIZE_MAX) {
-      throw mismatch("an object with attribute " + text::go_quoted(name) + " is required, found " +
-                         t.friendly_name(),
-                     path_);
-    }
-    if (!v.is_known()) return Value::unknown(t.attr_type(i));
-    if (v.is_null()) throw mismatch("cannot access an attribute of a null value", path_);
-    return v.at(i);
-  }
-
-  // cty Value.Index with a number key, on a list, tuple or DynamicVal.
-  Value index(const Value& v, size_t i) {
-    const Type& t = v.type();
-    switch (t.kind()) {
-      case TypeKind::Dynamic:
-        return Value::unknown(Type::dynamic());
-      case TypeKind::List:
-        if (!v.is_known()) return Value::unknown(t.element());
-        break;
-      case TypeKind::Tuple:
-        if (i >= t.tuple_size()) throw mismatch("element key for tuple out of range", path_);
-        if (!v.is_known()) return Value::unknown(t.tuple_elem(i));
-        break;
-      default:
-        throw mismatch("a list or tuple is required, found " + t.friendly_name(), path_);
-    }
-    if (v.is_null()) throw mismatch("cannot index a null value", path_);
-    if (i >= v.length()) throw mismatch("index out of range", path_);
-    return v.at(i);
-  }
+  Value get_attr(const Value& v, const std::string& name) { return cty_get_attr(v, name, path_); }
+  Value index(const Value& v, size_t i) { return cty_index(v, i, path_); }
 
   // cty Value.HasIndex(i).True() on a known, non-null list or tuple.
   bool has_index(const Value& v, size_t i) {
@@ -584,6 +521,68 @@ Value nested_block_empty_value(const NestedBlock& nb) {
 }
 
 }  // namespace
+
+// ---------------------------------------------------------------------------
+// Shared with the other checks (internal.hpp).
+
+namespace {
+
+class Unrefine : public Transformer {
+ public:
+  int enter(const Path&, const Value& v, std::optional<Value>& replace) override {
+    if (!v.is_known() && !v.refinements().empty()) replace = Value::unknown(v.type());
+    return 0;
+  }
+};
+
+}  // namespace
+
+Value unrefined(const Value& v) {
+  if (v.is_wholly_known()) return v;
+  Unrefine t;
+  Value out;
+  transform(v, t, out);
+  return out;
+}
+
+bool unrefined_equals(const Value& a, const Value& b) {
+  if (a.raw_equals(b)) return true;
+  if (a.is_wholly_known() && b.is_wholly_known()) return false;
+  return unrefined(a).raw_equals(unrefined(b));
+}
+
+Value cty_get_attr(const Value& v, const std::string& name, const Path& at) {
+  const Type& t = v.type();
+  if (t.is_dynamic()) return Value::unknown(Type::dynamic());
+  size_t i = t.kind() == TypeKind::Object ? t.attr_index(name) : SIZE_MAX;
+  if (i == SIZE_MAX) {
+    throw mismatch("an object with attribute " + text::go_quoted(name) + " is required, found " + t.friendly_name(),
+                   at);
+  }
+  if (!v.is_known()) return Value::unknown(t.attr_type(i));
+  if (v.is_null()) throw mismatch("cannot access an attribute of a null value", at);
+  return v.at(i);
+}
+
+Value cty_index(const Value& v, size_t i, const Path& at) {
+  const Type& t = v.type();
+  switch (t.kind()) {
+    case TypeKind::Dynamic:
+      return Value::unknown(Type::dynamic());
+    case TypeKind::List:
+      if (!v.is_known()) return Value::unknown(t.element());
+      break;
+    case TypeKind::Tuple:
+      if (i >= t.tuple_size()) throw mismatch("element key for tuple out of range", at);
+      if (!v.is_known()) return Value::unknown(t.tuple_elem(i));
+      break;
+    default:
+      throw mismatch("a list or tuple is required, found " + t.friendly_name(), at);
+  }
+  if (v.is_null()) throw mismatch("cannot index a null value", at);
+  if (i >= v.length()) throw mismatch("index out of range", at);
+  return v.at(i);
+}
 
 void check_conforms(const char* what, const Block& schema, const Value& v) { Conformance(what).root(schema, v); }
 
