@@ -13,6 +13,10 @@
 #       tests/data/opentofu-proposed-new.jsonl, read by tests/unit/plan)
 #   ... --table-normalize F: the same for TestNormalizeObjectFromLegacySDK
 #       (tests/data/opentofu-normalize.jsonl)
+#   ... --table-valid F: the same for TestAssertPlanValid, each row with the
+#       problems AssertPlanValid found (tests/data/opentofu-assert-plan-valid.jsonl)
+#
+# The --table options may be given together.
 #
 # The oracle reads cases as JSON lines on stdin and writes one result line
 # per case (oracle.go says how). Needs Go and the Go module proxy (or a
@@ -21,14 +25,15 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-scratch=${1:?usage: objchange-oracle.sh SCRATCH_DIR [--table FILE]}
-table= table_normalize=
+scratch=${1:?usage: objchange-oracle.sh SCRATCH_DIR [--table FILE] [--table-normalize FILE] [--table-valid FILE]}
+table= table_normalize= table_valid=
 shift
 abspath() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 while [ $# -gt 0 ]; do
   case $1 in
     --table) table=$(abspath "${2:?--table needs a file}") ;;
     --table-normalize) table_normalize=$(abspath "${2:?--table-normalize needs a file}") ;;
+    --table-valid) table_valid=$(abspath "${2:?--table-valid needs a file}") ;;
     *) echo "objchange-oracle.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -67,8 +72,20 @@ chmod u+w "$mod/go.mod"
 cp "$tofu/go.sum" "$mod/go.sum"
 chmod u+w "$mod/go.sum"
 
-if [ -n "$table" ] || [ -n "$table_normalize" ]; then
+if [ -n "$table$table_normalize$table_valid" ]; then
   cp "$root/tests/conformance/testdata/objchange/dumprow_test.go.txt" "$mod/internal/plans/objchange/dumprow_test.go"
+fi
+if [ -n "$table_valid" ]; then
+  # TestAssertPlanValid as it is, plus one call per row that writes the row
+  # and the problems found; tfdiags.FormatError is dumpvalid_test.go's copy
+  # (dumpvalid_test.go uses dumprow_test.go's blockJSON).
+  rewrite "$tofu/internal/plans/objchange/plan_valid_test.go" "$mod/internal/plans/objchange/plan_valid_test.go"
+  sed -i -e 's#^\(\t*\)errs := AssertPlanValid(test.Schema, test.Prior, test.Config, test.Planned)$#&\n\1dumpValidRow(t, name, test.Schema, test.Prior, test.Config, test.Planned, errs)#' \
+    -e 's#tfdiags\.FormatError(#dumpFormatError(#' -e '\#"tofuobjchange/internal/tfdiags"#d' \
+    "$mod/internal/plans/objchange/plan_valid_test.go"
+  grep -q dumpValidRow "$mod/internal/plans/objchange/plan_valid_test.go" ||
+    { echo "objchange-oracle.sh: TestAssertPlanValid's loop not found" >&2; exit 2; }
+  cp "$root/tests/conformance/testdata/objchange/dumpvalid_test.go.txt" "$mod/internal/plans/objchange/dumpvalid_test.go"
 fi
 if [ -n "$table_normalize" ]; then
   # TestNormalizeObjectFromLegacySDK as it is, plus one call per row.
@@ -103,5 +120,12 @@ if [ -n "$table_normalize" ]; then
   DYNVAL_TABLE_OUT="$rows" go test -count=1 -run '^TestNormalizeObjectFromLegacySDK$' ./internal/plans/objchange/ >/dev/null
   LC_ALL=C sort "$rows" > "$table_normalize"
   echo "objchange-oracle.sh: $(wc -l < "$table_normalize") rows written to $table_normalize"
+fi
+if [ -n "$table_valid" ]; then
+  rows="$scratch/table-valid.jsonl"
+  rm -f "$rows"
+  DYNVAL_TABLE_OUT="$rows" go test -count=1 -run '^TestAssertPlanValid$' ./internal/plans/objchange/ >/dev/null
+  LC_ALL=C sort "$rows" > "$table_valid"
+  echo "objchange-oracle.sh: $(wc -l < "$table_valid") rows written to $table_valid"
 fi
 echo "objchange-oracle.sh: built $scratch/objchange-oracle"
