@@ -4,6 +4,8 @@
 // methods, unknown_refinement.go GoString).
 #include "values/path.hpp"
 
+#include <charconv>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -17,14 +19,10 @@ namespace dynval {
 
 namespace {
 
-// big.Float / float64 %v: shortest digits, %e form when the decimal exponent
-// is < -4 or >= 6 (eprec 6 for the shortest format), else %f form.
-void append_g_shortest(std::string& out, const Number& x) {
-  if (x.is_inf()) {
-    out += x.signbit() ? "-Inf" : "+Inf";
-    return;
-  }
-  std::string s = x.text();
+// big.Float / float64 %v of a number whose shortest digits, in %f form,
+// are `s`: %e form when the decimal exponent is < -4 or >= 6 (eprec 6 for
+// the shortest format), else %f form.
+void append_g_text(std::string& out, const std::string& s) {
   bool neg = !s.empty() && s[0] == '-';
   std::string_view t(s);
   if (neg) t.remove_prefix(1);
@@ -71,6 +69,29 @@ void append_g_shortest(std::string& out, const Number& x) {
     out.push_back('.');
     out.append(digits, static_cast<size_t>(dp), std::string::npos);
   }
+}
+
+// big.Float %v: the number's own shortest digits at its precision.
+void append_g_shortest(std::string& out, const Number& x) {
+  if (x.is_inf()) {
+    out += x.signbit() ? "-Inf" : "+Inf";
+    return;
+  }
+  append_g_text(out, x.text());
+}
+
+// float64 %v (strconv.FormatFloat(d, 'g', -1, 64)): the shortest digits
+// that round-trip as a float64, which differ from a 53-bit big.Float's for
+// subnormals (fewer significant bits) and at powers of two (the float64
+// below is nearer).
+void append_g_float64(std::string& out, double d) {
+  if (std::isinf(d)) {
+    out += d < 0 ? "-Inf" : "+Inf";
+    return;
+  }
+  char buf[400];
+  auto r = std::to_chars(buf, buf + sizeof buf, d, std::chars_format::fixed);
+  append_g_text(out, std::string(buf, r.ptr));
 }
 
 }  // namespace
@@ -435,7 +456,7 @@ void append_number_go(std::string& out, const Number& x) {
   double d = x.to_double(&exact);
   if (exact) {
     out += "cty.NumberFloatVal(";
-    append_g_shortest(out, Number::from_double(d));
+    append_g_float64(out, d);
     out.push_back(')');
     return;
   }

@@ -61,6 +61,12 @@ TEST(GoString, Vectors) {
             "cty.NumberIntVal(1.8446744073709551615e+19)");
   EXPECT_EQ(F(static_cast<double>(0.1f)).go_string(), "cty.NumberFloatVal(0.10000000149011612)");
   EXPECT_EQ(F(12.5).go_string(), "cty.NumberFloatVal(12.5)");
+  // float64's own shortest digits (strconv), not a 53-bit big.Float's: a
+  // subnormal has fewer significant bits, and below a power of two the
+  // next float64 is nearer.
+  EXPECT_EQ(F(5.28196901783579e-309).go_string(), "cty.NumberFloatVal(5.28196901783579e-309)");
+  EXPECT_EQ(F(-0x1p-858).go_string(), "cty.NumberFloatVal(-5.2031185398247434e-259)");
+  EXPECT_EQ(Value::number(Number::infinity(true)).go_string(), "cty.NumberFloatVal(-Inf)");
   EXPECT_EQ(Value::number(Number::infinity(false)).go_string(), "cty.NumberFloatVal(+Inf)");
   EXPECT_EQ(P("0.1").go_string(), "cty.MustParseNumberVal(\"0.1\")");
   EXPECT_EQ(B(true).go_string(), "cty.True");
