@@ -31,6 +31,11 @@ Error set_pairing(size_t max) {
                " steps (the limit)");
 }
 
+Error set_correlation(size_t max) {
+  return limit("correlating planned set elements with actual ones takes more than " + n(max) +
+               " steps (the limit)");
+}
+
 Error elements(size_t max, size_t offset) {
   return limit("document has more than " + n(max) + " elements (the limit)", offset);
 }

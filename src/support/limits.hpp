@@ -111,6 +111,9 @@ inline size_t sat_add(size_t a, size_t b) noexcept {
 
 // ProposedNew's set pairing went past kMaxSetPairingSteps.
 Error set_pairing(size_t max);
+// AssertObjectCompatible's set correlation (every planned element against
+// every actual one) went past kMaxSetPairingSteps.
+Error set_correlation(size_t max);
 
 // Nesting of a decoded document (arrays, maps, objects, dynamic wrappers).
 Error depth(size_t max, size_t offset = kNoOffset);
