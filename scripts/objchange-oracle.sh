@@ -15,6 +15,9 @@
 #       (tests/data/opentofu-normalize.jsonl)
 #   ... --table-valid F: the same for TestAssertPlanValid, each row with the
 #       problems AssertPlanValid found (tests/data/opentofu-assert-plan-valid.jsonl)
+#   ... --table-compat F: the same for TestAssertObjectCompatible, each row
+#       with its marked paths and OpenTofu's problem lines
+#       (tests/data/opentofu-assert-compatible.jsonl)
 #
 # The --table options may be given together.
 #
@@ -25,8 +28,8 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-scratch=${1:?usage: objchange-oracle.sh SCRATCH_DIR [--table FILE] [--table-normalize FILE] [--table-valid FILE]}
-table= table_normalize= table_valid=
+scratch=${1:?usage: objchange-oracle.sh SCRATCH_DIR [--table FILE] [--table-normalize FILE] [--table-valid FILE] [--table-compat FILE]}
+table= table_normalize= table_valid= table_compat=
 shift
 abspath() { echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"; }
 while [ $# -gt 0 ]; do
@@ -34,6 +37,7 @@ while [ $# -gt 0 ]; do
     --table) table=$(abspath "${2:?--table needs a file}") ;;
     --table-normalize) table_normalize=$(abspath "${2:?--table-normalize needs a file}") ;;
     --table-valid) table_valid=$(abspath "${2:?--table-valid needs a file}") ;;
+    --table-compat) table_compat=$(abspath "${2:?--table-compat needs a file}") ;;
     *) echo "objchange-oracle.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift 2
@@ -72,7 +76,7 @@ chmod u+w "$mod/go.mod"
 cp "$tofu/go.sum" "$mod/go.sum"
 chmod u+w "$mod/go.sum"
 
-if [ -n "$table$table_normalize$table_valid" ]; then
+if [ -n "$table$table_normalize$table_valid$table_compat" ]; then
   cp "$root/tests/conformance/testdata/objchange/dumprow_test.go.txt" "$mod/internal/plans/objchange/dumprow_test.go"
 fi
 if [ -n "$table_valid" ]; then
@@ -103,6 +107,18 @@ if [ -n "$table" ]; then
   grep -q dumpRow "$mod/internal/plans/objchange/objchange_test.go" ||
     { echo "objchange-oracle.sh: TestProposedNew's loop not found" >&2; exit 2; }
 fi
+if [ -n "$table_compat" ]; then
+  # TestAssertObjectCompatible, with tfdiags.FormatError written out (tfdiags
+  # is not copied) and one call per row that writes the row.
+  test_go="$mod/internal/plans/objchange/compatible_test.go"
+  rewrite "$tofu/internal/plans/objchange/compatible_test.go" "$test_go"
+  sed -i -e '/"tofuobjchange\/internal\/tfdiags"/d' -e 's#tfdiags\.FormatError(#dumpFormatError(#g' \
+    -e 's#^\(\t*\)errs := AssertObjectCompatible(test.Schema, test.Planned, test.Actual)$#&\n\1dumpCompatRow(t, i, test.Schema, test.Planned, test.Actual, errs)#' \
+    "$test_go"
+  grep -q dumpCompatRow "$test_go" ||
+    { echo "objchange-oracle.sh: TestAssertObjectCompatible's loop not found" >&2; exit 2; }
+  cp "$root/tests/conformance/testdata/objchange/dumpcompat_test.go.txt" "$mod/internal/plans/objchange/dumpcompat_test.go"
+fi
 
 cd "$mod"
 GOFLAGS=-mod=mod go mod tidy >/dev/null
@@ -127,5 +143,12 @@ if [ -n "$table_valid" ]; then
   DYNVAL_TABLE_OUT="$rows" go test -count=1 -run '^TestAssertPlanValid$' ./internal/plans/objchange/ >/dev/null
   LC_ALL=C sort "$rows" > "$table_valid"
   echo "objchange-oracle.sh: $(wc -l < "$table_valid") rows written to $table_valid"
+fi
+if [ -n "$table_compat" ]; then
+  rows="$scratch/table-compat.jsonl"
+  rm -f "$rows"
+  DYNVAL_TABLE_OUT="$rows" go test -count=1 -run '^TestAssertObjectCompatible$' ./internal/plans/objchange/ >/dev/null
+  LC_ALL=C sort "$rows" > "$table_compat"
+  echo "objchange-oracle.sh: $(wc -l < "$table_compat") rows written to $table_compat"
 fi
 echo "objchange-oracle.sh: built $scratch/objchange-oracle"

@@ -57,6 +57,11 @@ std::optional<Type> unify(std::span<const Type> types, bool unsafe,
 
 // convert.MismatchMessage(got, want).
 std::string mismatch_message(const Type& got, const Type& want);
+// The same as go-cty v1.14.4 words it (the version OpenTofu v1.9.1 builds
+// with, whose objchange messages quote it): it has no
+// "X required, but have Y" (typesAreLikelyToCauseConfusion came later); the
+// last resort is always "X required", X as a type constraint names it.
+std::string mismatch_message_v1_14(const Type& got, const Type& want);
 
 // hcl2shim.HCL2ValueFromFlatmap (Terraform / OpenTofu): the value of object
 // type `ty` that legacy flatmap state `m` denotes (flatmap.cpp). `present`

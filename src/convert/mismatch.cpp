@@ -40,9 +40,9 @@ bool has_conversion(const Type& from, const Type& to, bool unsafe, Planner& p) {
   return bool(p.get_conversion(from, to, unsafe));
 }
 
-std::string message(const Type& got, const Type& want, Planner& p);
+std::string message(const Type& got, const Type& want, Planner& p, bool but_have);
 
-std::string objects(const Type& got, const Type& want, Planner& p) {
+std::string objects(const Type& got, const Type& want, Planner& p, bool but_have) {
   std::vector<std::string> missing;
   std::string unsafe_attr, safe_attr;
   for (size_t i = 0; i < want.attr_count(); ++i) {
@@ -57,11 +57,11 @@ std::string objects(const Type& got, const Type& want, Planner& p) {
     if (got_aty == want_aty) continue;
     if (!unsafe_attr.empty()) continue;
     if (!has_conversion(got_aty, want_aty, true, p)) {
-      unsafe_attr = "attribute " + text::go_quoted(name) + ": " + message(got_aty, want_aty, p);
+      unsafe_attr = "attribute " + text::go_quoted(name) + ": " + message(got_aty, want_aty, p, but_have);
     }
     if (!safe_attr.empty()) continue;
     if (!has_conversion(got_aty, want_aty, false, p)) {
-      safe_attr = "attribute " + text::go_quoted(name) + ": " + message(got_aty, want_aty, p);
+      safe_attr = "attribute " + text::go_quoted(name) + ": " + message(got_aty, want_aty, p, but_have);
     }
   }
   if (!missing.empty()) {
@@ -80,7 +80,7 @@ std::string objects(const Type& got, const Type& want, Planner& p) {
   return "incorrect object attributes";
 }
 
-std::string collections_from_structural(const Type& got, const Type& want, Planner& p) {
+std::string collections_from_structural(const Type& got, const Type& want, Planner& p, bool but_have) {
   const TypeKind wk = want.kind(), gk = got.kind();
   if ((wk == TypeKind::List || wk == TypeKind::Set) && gk != TypeKind::Tuple) return friendly(want, true) + " required";
   if (wk == TypeKind::Map && gk != TypeKind::Object) return friendly(want, true) + " required";
@@ -90,7 +90,7 @@ std::string collections_from_structural(const Type& got, const Type& want, Plann
       const Type gety = got.tuple_elem(i);
       if (gety == wety) continue;
       if (has_conversion(gety, wety, true, p)) continue;
-      return "element " + std::to_string(i) + ": " + message(gety, wety, p);
+      return "element " + std::to_string(i) + ": " + message(gety, wety, p, but_have);
     }
     return "all elements must be " + friendly(wety, true);
   }
@@ -99,20 +99,20 @@ std::string collections_from_structural(const Type& got, const Type& want, Plann
       const Type gaty = got.attr_type(i);
       if (gaty == wety) continue;
       if (has_conversion(gaty, wety, true, p)) continue;
-      return "element " + text::go_quoted(got.attr_name(i)) + ": " + message(gaty, wety, p);
+      return "element " + text::go_quoted(got.attr_name(i)) + ": " + message(gaty, wety, p, but_have);
     }
     return "all elements must be " + friendly(wety, true);
   }
   return friendly(want, true) + " required";
 }
 
-std::string collections_from_collections(const Type& got, const Type& want, Planner& p) {
+std::string collections_from_collections(const Type& got, const Type& want, Planner& p, bool but_have) {
   const TypeKind wk = want.kind(), gk = got.kind();
   const bool got_seq = gk == TypeKind::List || gk == TypeKind::Set;
   if ((wk == TypeKind::List || wk == TypeKind::Set) && !got_seq) return friendly(want, true) + " required";
   if (wk == TypeKind::Map && gk != TypeKind::Map) return friendly(want, true) + " required";
   const char* noun = wk == TypeKind::List ? "list element type" : wk == TypeKind::Set ? "set element type" : "map element type";
-  return std::string("incorrect ") + noun + ": " + message(got.element(), want.element(), p);
+  return std::string("incorrect ") + noun + ": " + message(got.element(), want.element(), p, but_have);
 }
 
 bool likely_confusing(const Type& got, const Type& want) {
@@ -131,9 +131,9 @@ bool likely_confusing(const Type& got, const Type& want) {
 // One planner for the whole message: its recursion asks about the
 // attribute and element types one level down, which the planner answers
 // without planning them again.
-std::string message(const Type& got, const Type& want, Planner& p) {
+std::string message(const Type& got, const Type& want, Planner& p, bool but_have) {
   const TypeKind gk = got.kind(), wk = want.kind();
-  if (gk == TypeKind::Object && wk == TypeKind::Object) return objects(got, want, p);
+  if (gk == TypeKind::Object && wk == TypeKind::Object) return objects(got, want, p, but_have);
   if (gk == TypeKind::Tuple && wk == TypeKind::List && want.element().is_dynamic()) {
     return "all list elements must have the same type";
   }
@@ -144,10 +144,10 @@ std::string message(const Type& got, const Type& want, Planner& p) {
     return "all map elements must have the same type";
   }
   if ((gk == TypeKind::Tuple || gk == TypeKind::Object) && want.is_collection()) {
-    return collections_from_structural(got, want, p);
+    return collections_from_structural(got, want, p, but_have);
   }
-  if (got.is_collection() && want.is_collection()) return collections_from_collections(got, want, p);
-  if (!likely_confusing(got, want)) return friendly(want, false) + " required, but have " + friendly(got, false);
+  if (got.is_collection() && want.is_collection()) return collections_from_collections(got, want, p, but_have);
+  if (but_have && !likely_confusing(got, want)) return friendly(want, false) + " required, but have " + friendly(got, false);
   return friendly(want, true) + " required";
 }
 
@@ -155,7 +155,12 @@ std::string message(const Type& got, const Type& want, Planner& p) {
 
 std::string mismatch_message(const Type& got, const Type& want) {
   Planner plans;
-  return message(got, want, plans);
+  return message(got, want, plans, true);
+}
+
+std::string mismatch_message_v1_14(const Type& got, const Type& want) {
+  Planner plans;
+  return message(got, want, plans, false);
 }
 
 }  // namespace dynval::convert

@@ -669,7 +669,7 @@ class Checker {
     const Type& pt = planned.type();
     if (pt.is_dynamic()) return false;  // Anything goes, then
     if (!actual.type().conforms_to(pt)) {
-      sink.add(path, [&] { return "wrong final value type: " + convert::mismatch_message(actual.type(), pt); });
+      sink.add(path, [&] { return "wrong final value type: " + convert::mismatch_message_v1_14(actual.type(), pt); });
       return false;
     }
     if (!planned.is_known()) {
@@ -757,6 +757,14 @@ class Checker {
   // explicit machine, one frame per set correlation in progress (the
   // elements compared for it run in the frame above it).
   bool value_ok(const Value& planned, const Value& actual) {
+    // Two wholly known values of one type without dynamic parts are
+    // compatible exactly when they are equal (no unknown to stand for
+    // anything, no dynamic type to take anything; set elements correlate
+    // only with equal ones, and then the sets are equal).
+    if (planned.is_wholly_known() && actual.is_wholly_known() && planned.type() == actual.type() &&
+        !planned.type().has_dynamic()) {
+      return planned.equals(actual) == Tristate::True;
+    }
     struct Frame {
       std::vector<Item> todo;  // all must hold
       // A set correlation in progress (the last item taken was two sets).
