@@ -341,6 +341,9 @@ bool range_excludes(const Value& unk, const Value& v) {
   const Refinements& r = unk.refinements();
   if (v.is_null()) return r.not_null;
   if (v.type().is_dynamic()) return false;
+  // An unrefined unknown's range has no kind (refinementNullable): no
+  // bound applies, not even the infinities a number's range excludes.
+  if (r.empty()) return false;
   switch (unk.type().kind()) {
     case TypeKind::String:
       if (v.is_known()) {
