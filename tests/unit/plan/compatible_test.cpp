@@ -320,6 +320,25 @@ TEST(AssertObjectCompatible, Refinements) {
                                {"l", Value::unknown(Type::list(Type::string()))}});
   EXPECT_EQ(f.check(plain, bad), Lines{});
   EXPECT_EQ(f.check(plain, nulls), Lines{});
+  // ... even an infinity, which any refined number range leaves out (its
+  // missing bounds are exclusive infinities); an unrefined unknown's range
+  // has no kind and no bounds at all.
+  Value inf = with(bad, "n", Value::number(Number::infinity(false)));
+  EXPECT_EQ(f.check(plain, inf), Lines{});
+  Refinements nn;
+  nn.not_null = true;
+  Value pnn = Value::unknown_refined(Type::number(), nn);
+  EXPECT_EQ(f.check(with(plain, "n", pnn), inf), Lines{msg("n", inf.at(1), pnn)});
+}
+
+TEST(AssertObjectCompatible, FloatsAsGoPrintsThem) {
+  // %#v of a float64: the shortest digits that read back as that float64
+  // (a subnormal needs fewer than a 53-bit big.Float of the same value).
+  Fixture f(R"({"attributes":{"n":{"type":"number","optional":true}}})");
+  Value p = Value::object({{"n", Value::number(Number::from_double(5e-324))}});
+  Value q = Value::object({{"n", Value::number(Number::from_double(-1.785507710412426e-309))}});
+  EXPECT_EQ(f.check(p, q),
+            Lines{".n: was cty.NumberFloatVal(5e-324), but now cty.NumberFloatVal(-1.785507710412426e-309)"});
 }
 
 // ---------------------------------------------------------------------------
