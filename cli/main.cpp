@@ -724,7 +724,7 @@ PathPtr parse_path(const std::string& text) {
   const size_t n = text.size();
   auto name_end = [&](size_t from) {
     size_t e = from;
-    while (e < n && text[e] != '.' && text[e] != '[') ++e;
+    while (e < n && text[e] != '.' && text[e] != '[' && text[e] != ']') ++e;
     return e;
   };
   if (n > 0 && text[0] != '.' && text[0] != '[') {  // a first attribute without its dot

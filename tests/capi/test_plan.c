@@ -1,5 +1,6 @@
 /* tests/capi/test_plan.c: plan.h (dv_plan_proposed_new,
- * dv_plan_data_resource_object). */
+ * dv_plan_data_resource_object, dv_plan_assert_valid,
+ * dv_plan_assert_compatible, dv_plan_normalize_legacy_sdk). */
 #include "check.h"
 
 /* The JSON of v by the schema's implied type equals `want`. */
@@ -80,6 +81,60 @@ int main(void) {
   CHECK(dv_plan_data_resource_object(&out, s, bad, &e) == DV_ERR_TYPE_MISMATCH);
   CHECK(out == NULL);
   dv_error_free(e);
+
+  /* Plan validity: a planned value that is neither the configured nor the
+   * prior one. The problem is at .name, with OpenTofu's line. */
+  {
+    dv_errors_t *problems = NULL;
+    dv_value_t *planned = schema_value(s, "{\"id\":\"i-1\",\"name\":\"c\",\"size\":2,"
+                                          "\"rule\":[{\"port\":80,\"arn\":\"arn:80\"},{\"port\":443,\"arn\":null}]}");
+    const dv_error_t *p0 = NULL;
+    CHECK_OK(dv_plan_assert_valid(s, prior, config, planned, &problems, &err));
+    CHECK(dv_errors_count(problems) == 1);
+    p0 = dv_errors_at(problems, 0);
+    CHECK(dv_error_status(p0) == DV_ERR_SCHEMA);
+    CHECK(str_eq(dv_error_path(p0), ".name"));
+    CHECK(str_eq(dv_error_line(p0), ".name: planned value cty.StringVal(\"c\") does not match config value "
+                                    "cty.StringVal(\"b\") nor prior value cty.StringVal(\"a\")"));
+    dv_errors_free(problems);
+    problems = (dv_errors_t *)1; /* a valid plan gives NULL */
+    CHECK_OK(dv_plan_proposed_new(&out, s, prior, config, &err));
+    CHECK_OK(dv_plan_assert_valid(s, prior, config, out, &problems, &err));
+    CHECK(problems == NULL);
+
+    /* Apply consistency: .name changed; marked sensitive by a path, it is
+     * reported without its values. */
+    {
+      dv_path_t *name_path = NULL;
+      const dv_path_t *paths[1];
+      CHECK_OK(dv_plan_assert_compatible(s, out, planned, NULL, 0, DV_PLAN_SCHEMA_MARKS, &problems, &err));
+      CHECK(dv_errors_count(problems) == 1);
+      CHECK(str_eq(dv_error_line(dv_errors_at(problems, 0)),
+                   ".name: was cty.StringVal(\"b\"), but now cty.StringVal(\"c\")"));
+      dv_errors_free(problems);
+      CHECK_OK(dv_path_new(&name_path, &err));
+      CHECK_OK(dv_path_append_attr(name_path, "name", 4, &err));
+      paths[0] = name_path;
+      CHECK_OK(dv_plan_assert_compatible(s, out, planned, paths, 1, 0, &problems, &err));
+      CHECK(dv_errors_count(problems) == 1);
+      CHECK(str_eq(dv_error_line(dv_errors_at(problems, 0)), ".name: inconsistent values for sensitive attribute"));
+      dv_errors_free(problems);
+      dv_path_free(name_path);
+    }
+    dv_value_free(out);
+    out = NULL;
+
+    /* The legacy SDK fix-up: a null SET block becomes an empty one. */
+    {
+      dv_value_t *legacy = schema_value(s, "{\"id\":\"i-1\",\"name\":\"a\",\"size\":null,\"rule\":null}");
+      CHECK_OK(dv_plan_normalize_legacy_sdk(&out, s, legacy, &err));
+      CHECK(json_is(out, s, "{\"id\":\"i-1\",\"name\":\"a\",\"rule\":[],\"size\":null}"));
+      dv_value_free(out);
+      out = NULL;
+      dv_value_free(legacy);
+    }
+    dv_value_free(planned);
+  }
 
   dv_value_free(bad);
   dv_value_free(null_prior);
