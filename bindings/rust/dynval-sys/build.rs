@@ -190,6 +190,8 @@ fn link_static(dir: Option<PathBuf>, static_deps: Option<String>, include_dirs: 
     };
     println!("cargo:rustc-link-search=native={}", found.display());
     println!("cargo:rustc-link-lib=static=dynval");
+    // A rebuilt archive must be linked again: cargo cannot see it otherwise.
+    println!("cargo:rerun-if-changed={}", found.join("libdynval.a").display());
     for dep in deps {
         println!("cargo:rustc-link-lib=dylib={dep}");
     }
