@@ -351,7 +351,7 @@ if python3 - "$work/broken-apply-fails.out" "$work/broken-self-check-fails.out" 
 import re, sys
 client, own = (" ".join(open(f).read().split()) for f in sys.argv[1:])
 line = r'\.id: final value cty\.StringVal\("oops-[0-9a-f]{16}"\) does not conform to planning placeholder ' \
-       r'cty\.UnknownVal\(cty\.String\)\.RefineNotNull\(\)\.StringPrefixFull\("thing-"\)'
+       r'cty\.UnknownVal\(cty\.String\)\.Refine\(\)\.NotNull\(\)\.StringPrefixFull\("thing-"\)\.NewValue\(\)'
 sys.exit(not (re.search(line, client) and re.search(r"self-check \(DYNVALEXAMPLE_SELF_CHECK\): " + line, own)))
 PY
 then

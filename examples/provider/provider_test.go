@@ -230,7 +230,7 @@ func TestSelfCheck(t *testing.T) {
 	}
 	d := applied.Diagnostics[0]
 	want := regexp.MustCompile(`^self-check \(DYNVALEXAMPLE_SELF_CHECK\): \.id: final value cty\.StringVal\("oops-[0-9a-f]{16}"\) ` +
-		`does not conform to planning placeholder cty\.UnknownVal\(cty\.String\)\.RefineNotNull\(\)\.StringPrefixFull\("thing-"\)$`)
+		`does not conform to planning placeholder cty\.UnknownVal\(cty\.String\)\.Refine\(\)\.NotNull\(\)\.StringPrefixFull\("thing-"\)\.NewValue\(\)$`)
 	if d.Summary != "Provider produced inconsistent result after apply" || !want.MatchString(d.Detail) {
 		t.Errorf("apply breaking its promise: %s: %s", d.Summary, d.Detail)
 	}

@@ -416,17 +416,7 @@ func (r *runner) compareCompatCase(i int, c *compatCase, want *compatResult, st 
 		return
 	}
 	defer s.Close()
-	decode := func(h string) *dynval.Value {
-		raw, err := hex.DecodeString(h)
-		if err != nil {
-			panic(err)
-		}
-		v, err := s.DecodeMsgpack(raw, nil)
-		if err != nil {
-			panic(fmt.Sprintf("decoding %s: %v", h, err))
-		}
-		return v
-	}
+	decode := hexDecoder(s)
 	planned, actual := decode(c.Planned), decode(c.Actual)
 	defer planned.Close()
 	defer actual.Close()

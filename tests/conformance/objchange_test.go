@@ -344,6 +344,22 @@ func (g *gen) planNestedConfig(nb *schemaNested, prior cty.Value, d int) cty.Val
 	return nb.collection(child, dyn, elems, g)
 }
 
+// hexDecoder decodes hex MessagePack by s's implied type; it panics on bad
+// input, which the comparing function's recover reports as a difference.
+func hexDecoder(s *dynval.Schema) func(string) *dynval.Value {
+	return func(h string) *dynval.Value {
+		b, err := hex.DecodeString(h)
+		if err != nil {
+			panic(err)
+		}
+		v, err := s.DecodeMsgpack(b, nil)
+		if err != nil {
+			panic(fmt.Sprintf("decoding %s: %v", h, err))
+		}
+		return v
+	}
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	keys := make([]string, 0, len(m))
 	for k := range m {
@@ -381,17 +397,7 @@ func (r *runner) comparePlanCase(i int, c *planCase, want *planResult, st *planS
 		return
 	}
 	defer s.Close()
-	decode := func(h string) *dynval.Value {
-		b, err := hex.DecodeString(h)
-		if err != nil {
-			panic(err)
-		}
-		v, err := s.DecodeMsgpack(b, nil)
-		if err != nil {
-			panic(fmt.Sprintf("decoding %s: %v", h, err))
-		}
-		return v
-	}
+	decode := hexDecoder(s)
 	config := decode(c.Config)
 	defer config.Close()
 	var got *dynval.Value

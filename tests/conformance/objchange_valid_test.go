@@ -376,17 +376,7 @@ func (r *runner) compareValidCase(i int, c *validCase, want *validResult, st *va
 		return
 	}
 	defer s.Close()
-	decode := func(h string) *dynval.Value {
-		b, err := hex.DecodeString(h)
-		if err != nil {
-			panic(err)
-		}
-		v, err := s.DecodeMsgpack(b, nil)
-		if err != nil {
-			panic(fmt.Sprintf("decoding %s: %v", h, err))
-		}
-		return v
-	}
+	decode := hexDecoder(s)
 	prior, config, planned := decode(c.Prior), decode(c.Config), decode(c.Planned)
 	defer prior.Close()
 	defer config.Close()

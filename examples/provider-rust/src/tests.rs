@@ -284,7 +284,7 @@ fn self_check_catches_broken_promises() {
     assert_eq!(d[0].summary, "Provider produced inconsistent result after apply");
     assert_eq!(
         d[0].detail,
-        r#"self-check (DYNVALEXAMPLE_SELF_CHECK): .id: final value cty.StringVal("oops-0123456789abcdef") does not conform to planning placeholder cty.UnknownVal(cty.String).RefineNotNull().StringPrefixFull("thing-")"#
+        r#"self-check (DYNVALEXAMPLE_SELF_CHECK): .id: final value cty.StringVal("oops-0123456789abcdef") does not conform to planning placeholder cty.UnknownVal(cty.String).Refine().NotNull().StringPrefixFull("thing-").NewValue()"#
     );
     assert_eq!(d[0].attribute, attribute_path(Path::new().attr("id")));
 

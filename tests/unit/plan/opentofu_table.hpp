@@ -15,6 +15,7 @@
 
 #include "codec/codec.hpp"
 #include "common/golden.hpp"
+#include "common/hex.hpp"
 #include "schema/schema.hpp"
 #include "values/value.hpp"
 
@@ -32,13 +33,7 @@ struct TableRow {
   simdjson::dom::element json;
   const Block& block;
   const Type& type;
-  Value value(const char* field) const {
-    const std::string_view h = std::string_view(json[field]);
-    std::string bytes;
-    auto nib = [](char c) { return c <= '9' ? c - '0' : c - 'a' + 10; };
-    for (size_t i = 0; i + 1 < h.size(); i += 2) bytes.push_back(char(nib(h[i]) << 4 | nib(h[i + 1])));
-    return codec::msgpack_decode(bytes, type);
-  }
+  Value value(const char* field) const { return codec::msgpack_decode(unhex(std::string_view(json[field])), type); }
 };
 
 // Calls fn for each row of `file` whose schema loads (under a SCOPED_TRACE
