@@ -25,5 +25,6 @@ std::string read_file(const std::string& path);  // throws std::runtime_error
 void register_codec_benchmarks();
 void register_floor_benchmarks();
 void register_misc_benchmarks();
+void register_plan_benchmarks();
 
 }  // namespace bench

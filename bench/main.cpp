@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
     bench::register_codec_benchmarks();
     bench::register_floor_benchmarks();
     bench::register_misc_benchmarks();
+    bench::register_plan_benchmarks();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "dynval_bench: %s (set DYNVAL_CORPUS; scripts/bench.sh makes the corpus)\n", e.what());
     return 2;
