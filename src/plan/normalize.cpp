@@ -27,14 +27,8 @@ namespace {
 
 Value unknown_block_stub(const Block& schema);
 
-// cty GetAttr on a value that conforms to an object type: an attribute of
-// an unknown object is an unknown of the attribute's type.
-Value get_attr(const Value& v, const std::string& name) {
-  const Type& t = v.type();
-  size_t i = t.attr_index(name);
-  if (!v.is_known()) return Value::unknown(t.attr_type(i));
-  return v.at(i);
-}
+// cty GetAttr (internal.hpp): the value conforms and is not null here.
+Value get_attr(const Value& v, const std::string& name) { return cty_get_attr(v, name, Path{}); }
 
 Value stub_list(const NestedBlock& nb) {
   std::vector<Value> one;
