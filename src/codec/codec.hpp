@@ -52,7 +52,7 @@ class Scratch {
   size_t size() const { return s_.size() - base_; }
   std::span<Value> span() { return std::span<Value>(s_.data() + base_, size()); }
   Value& operator[](size_t i) { return s_[base_ + i]; }
-  void push(Value v) { s_.push_back(std::move(v)); }
+  void push(Value&& v) { s_.push_back(std::move(v)); }
   // Room for n more values when the count is known (MessagePack headers,
   // already checked against the remaining input): grows geometrically, so
   // nested collections reserving in turn stay amortised O(1) per value.

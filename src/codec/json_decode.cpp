@@ -22,14 +22,15 @@
 // validate literals ourselves, unescape strings ourselves (zero-copy when a
 // string has no escapes; Go's surrogate rules), detect trailing content
 // ourselves, and pad the input.
-// The machinery (scanning, unescaping, the typed walk) lives in
-// json_reader.hpp, shared with the JSON -> MessagePack transcoder.
+// The text is read by json_reader.hpp; the typed walk, json_walk.hpp, is
+// the transcoders' too.
 #include "codec/json_decode.hpp"
 
 #include <string>
 #include <string_view>
 
-#include "codec/json_reader.hpp"
+#include "codec/json_walk.hpp"
+#include "codec/walk_out.hpp"
 #include "support/error.hpp"
 #include "types/type.hpp"
 #include "values/value.hpp"
@@ -46,8 +47,8 @@ Value decode_buffer(const char* data, size_t len, size_t capacity, const Type& t
                          // JSON is bigger than the values it holds: half its
                          // size is about the MessagePack size.
                          Value::ArenaScope arena(n / 2);
-                         JsonDecoder dec(d, n, opts, san);
-                         return dec.decode_document(doc, type);
+                         detail::TreeOut tree;
+                         return JsonWalk(d, n, opts, san).document(tree, doc, type);
                        });
 }
 

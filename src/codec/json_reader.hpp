@@ -1,11 +1,8 @@
-// Private to src/codec: the JSON reading machinery shared by json_decode
-// (building Values, json_decode.cpp) and json_to_msgpack (writing
-// MessagePack, transcode.cpp): simdjson On-Demand scanning, Go's string
-// unescaping, the UTF-8 clean-up retry, the number grammar check, error
-// locating, and JsonDecoder, the typed walk that builds Values. The
-// transcoder derives from JsonDecoder (as MsgpackToJson derives from the
-// msgpack Decoder) and uses its scalar readers, its dynamic-wrapper walk
-// and, for the subtrees it cannot write without Values, decode() itself.
+// Private to src/codec: the JSON byte level. simdjson On-Demand
+// documents, Go's string unescaping, the UTF-8 clean-up retry, the number
+// grammar check, literals, error locating, the trailing-content check, and
+// the count and depth limits, with encoding/json's messages. What a value
+// of a type may be, and what is built of it, is the walk's (json_walk.hpp).
 #pragma once
 
 #include <simdjson.h>
@@ -178,17 +175,11 @@ inline void locate_syntax_error(const char* data, size_t len, const Sanitized* s
   }
 }
 
-class JsonDecoder {
+class JsonReader {
  public:
-  JsonDecoder(const char* base, size_t len, const DecodeOptions& opts, const Sanitized* san)
+  JsonReader(const char* base, size_t len, const DecodeOptions& opts, const Sanitized* san)
       : base_(base), end_(base + len), opts_(opts), budget_(opts.limits, len), san_(san) {
     max_depth_ = opts.limits.effective_depth();
-  }
-
-  Value decode_document(od::document& doc, const Type& t) {
-    Value v;
-    walk_document(doc, [&] { v = decode(doc, t, 0); });
-    return v;
   }
 
   // The top-level value, read by `body`, then the trailing-content check.
@@ -219,13 +210,22 @@ class JsonDecoder {
     fail(Status::Parse, std::string("invalid JSON: ") + simdjson::error_message(e), at);
   }
 
- protected:
   // ---- raw tokens ----
   static std::string_view token_of(od::value& v) { return v.raw_json_token(); }
   std::string_view token_of(od::document& d) const {
     std::string_view s;
     if (auto e = d.raw_json_token().get(s)) fail_json(e, nullptr);
     return s;
+  }
+
+  // The next field of an object: its key's opening quote (the field's
+  // offset, kept for errors simdjson reports without one).
+  template <class FieldResult>
+  const char* read_field(FieldResult& fres, od::field& f) {
+    if (auto e = std::move(fres).get(f)) fail_json(e, last_);
+    const char* kat = f.key().raw() - 1;
+    last_ = kat;
+    return kat;
   }
 
   // ---- scalars ----
@@ -372,362 +372,6 @@ class JsonDecoder {
     if (depth + 1 > max_depth_) throw limits::depth(max_depth_, offset(at));
   }
 
-  // ---- the walk ----
-
-  template <class Node>
-  Value decode(Node& node, const Type& t, size_t depth) {
-    const std::string_view tok = token_of(node);
-    const char* at = tok.data();
-    od::json_type jt;
-    if (auto e = node.type().get(jt)) fail_json(e, at);
-
-    // unmarshal(): `null` is a null of the wanted type, dynamic included.
-    if (jt == od::json_type::null) {
-      expect_literal(tok, "null");
-      return Value::null(value_type(t));
-    }
-
-    switch (t.kind()) {
-      case TypeKind::Dynamic:
-        return decode_dynamic(node, jt, at, depth);
-      case TypeKind::Bool:
-        return Value::boolean(bool_value(jt, tok));
-      case TypeKind::Number:
-        return Value::number(number_value(jt, tok));
-      case TypeKind::String: {
-        bool nfc = false;
-        const std::string_view s = string_text(jt, tok, nfc);
-        return nfc ? Value::string_nfc(s) : Value::string(s);
-      }
-      case TypeKind::List:
-      case TypeKind::Set:
-        return decode_list_or_set(node, jt, t, at, depth);
-      case TypeKind::Tuple:
-        return decode_tuple(node, jt, t, at, depth);
-      case TypeKind::Map:
-        return decode_map(node, jt, t, at, depth);
-      case TypeKind::Object:
-        return decode_object(node, jt, t, at, depth);
-    }
-    fail(Status::Internal, "unsupported type", at);
-  }
-
-  // unmarshalPrimitive, cty.Bool.
-  [[gnu::noinline]] bool bool_value(od::json_type jt, std::string_view tok) {
-    if (jt == od::json_type::boolean) {
-      const std::string_view s = trim_ws(tok);
-      if (s == "true") return true;
-      expect_literal(tok, "false");
-      return false;
-    }
-    if (jt == od::json_type::string) {
-      // convert.Convert(cty.StringVal(v), cty.Bool)
-      const std::string_view s = unescape(tok.data() + 1);
-      if (s == "true" || s == "1") return true;
-      if (s == "false" || s == "0") return false;
-      std::string lower(s);
-      for (char& c : lower)
-        if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
-      if (lower == "true")
-        fail(Status::TypeMismatch, "a bool is required; to convert from string, use lowercase \"true\"", tok.data());
-      if (lower == "false")
-        fail(Status::TypeMismatch, "a bool is required; to convert from string, use lowercase \"false\"", tok.data());
-      fail(Status::TypeMismatch, "a bool is required", tok.data());
-    }
-    if (jt == od::json_type::number) number_text(tok);  // syntax errors first
-    fail(Status::TypeMismatch, "bool is required", tok.data());
-  }
-
-  // unmarshalPrimitive, cty.Number: literal or string, both through
-  // ParseNumberVal.
-  [[gnu::noinline]] Number number_value(od::json_type jt, std::string_view tok) {
-    std::string_view s;
-    if (jt == od::json_type::number) {
-      s = number_text(tok);
-    } else if (jt == od::json_type::string) {
-      s = unescape(tok.data() + 1);
-    } else {
-      if (jt == od::json_type::boolean) expect_literal(trim_ws(tok), trim_ws(tok)[0] == 't' ? "true" : "false");
-      fail(Status::TypeMismatch, "number is required", tok.data());
-    }
-    // The limit applies to what the number prints as, exactly as in the
-    // MessagePack decoder, so that whatever decodes also encodes to text the
-    // decoders accept again ("-1e-9999" prints as 10,002 characters; found
-    // by fuzz_roundtrip). Exponents beyond big.Float's range are go-cty's
-    // "a number is required".
-    std::optional<Number> n = parse_number(s, s.size(), budget_, offset(tok.data()));
-    if (!n) fail(Status::TypeMismatch, "a number is required", tok.data());
-    return std::move(*n);
-  }
-
-  // unmarshalPrimitive, cty.String: the string's text, and whether it is
-  // known to be NFC already (the caller normalises the rest). The view is
-  // valid until the next unescape.
-  [[gnu::noinline]] std::string_view string_text(od::json_type jt, std::string_view tok, bool& nfc) {
-    switch (jt) {
-      case od::json_type::string: {
-        const std::string_view s = unescape(tok.data() + 1);
-        nfc = text::is_nfc(s);
-        return s;
-      }
-      case od::json_type::number:
-        nfc = true;
-        return number_text(tok);  // the literal text, ASCII
-      case od::json_type::boolean: {
-        nfc = true;
-        const std::string_view s = trim_ws(tok);
-        if (s == "true") return "true";
-        expect_literal(tok, "false");
-        return "false";
-      }
-      default:
-        fail(Status::TypeMismatch, "string is required", tok.data());
-    }
-  }
-
-  template <class Node>
-  [[gnu::noinline]] Value decode_list_or_set(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
-    if (jt != od::json_type::array) fail(Status::TypeMismatch, "missing expected [", at);
-    enter(depth, at);
-    // Element types come from the stripped type itself, so that decoded
-    // elements share its nodes and list_of/set_of reuse it.
-    const Type& vt = value_type_ref(t);
-    const Type& ety = vt.element();
-    Scratch vals(stack_);
-    od::array arr;
-    if (auto e = node.get_array().get(arr)) fail_json(e, at);
-    int64_t i = 0;
-    for (auto child : arr) {
-      od::value v;
-      if (auto e = child.get(v)) fail_json(e, last_);
-      const char* cat = v.raw_json_token().data();
-      last_ = cat;
-      count_element(cat);
-      try {
-        vals.push(decode(v, ety, depth + 1));
-      } catch (Error& err) {
-        err.prepend(PathStep::idx(i));
-        throw;
-      }
-      ++i;
-    }
-    // ListVal/SetVal (in the values layer) take the element type from the
-    // elements when the schema's contains dynamic; heterogeneous elements
-    // are a TypeMismatch there (go-cty panics).
-    try {
-      return t.kind() == TypeKind::Set ? Value::set_of(vt, vals.span()) : Value::list_of(vt, vals.span());
-    } catch (Error& err) {
-      err.with_offset(offset(at));
-      throw;
-    }
-  }
-
-  template <class Node>
-  [[gnu::noinline]] Value decode_tuple(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
-    if (jt != od::json_type::array) fail(Status::TypeMismatch, "missing expected [", at);
-    enter(depth, at);
-    const size_t need = t.tuple_size();
-    Scratch vals(stack_);
-    od::array arr;
-    if (auto e = node.get_array().get(arr)) fail_json(e, at);
-    for (auto child : arr) {
-      od::value v;
-      if (auto e = child.get(v)) fail_json(e, last_);
-      const char* cat = v.raw_json_token().data();
-      last_ = cat;
-      const size_t i = vals.size();
-      if (i >= need) fail(Status::TypeMismatch, "too many tuple elements (need " + std::to_string(need) + ")", cat);
-      count_element(cat);
-      try {
-        vals.push(decode(v, value_type_ref(t).tuple_elem(i), depth + 1));
-      } catch (Error& err) {
-        err.prepend(PathStep::idx(int64_t(i)));
-        throw;
-      }
-    }
-    // go-cty reports this with a wrong path (and panics at top level).
-    if (vals.size() != need)
-      fail(Status::TypeMismatch, "not enough tuple elements (need " + std::to_string(need) + ")", at);
-    if (need == 0) return Value::empty_tuple();
-    return Value::tuple_of(value_type_ref(t), vals.span());
-  }
-
-  template <class Node>
-  [[gnu::noinline]] Value decode_map(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
-    if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
-    enter(depth, at);
-    const Type& ety = value_type_ref(t).element();
-    std::vector<std::pair<std::string, Value>> entries;
-    od::object obj;
-    if (auto e = node.get_object().get(obj)) fail_json(e, at);
-    for (auto fres : obj) {
-      od::field f;
-      if (auto e = std::move(fres).get(f)) fail_json(e, last_);
-      const char* kat = f.key().raw() - 1;
-      last_ = kat;
-      count_element(kat);
-      std::string key(unescape(kat + 1));
-      try {
-        Value v = decode(f.value(), ety, depth + 1);
-        entries.emplace_back(std::move(key), std::move(v));
-      } catch (Error& err) {
-        err.prepend(PathStep::key(key));
-        throw;
-      }
-    }
-    try {
-      return Value::map_of(value_type_ref(t), std::move(entries));
-    } catch (Error& err) {
-      err.with_offset(offset(at));
-      throw;
-    }
-  }
-
-  template <class Node>
-  [[gnu::noinline]] Value decode_object(Node& node, od::json_type jt, const Type& t, const char* at, size_t depth) {
-    if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
-    enter(depth, at);
-    // The value type (optional markers stripped): its attributes have the
-    // schema's names and the decoded values' types.
-    const Type& vt = value_type_ref(t);
-    const std::span<const TypeAttr> attrs = vt.attrs();
-    const size_t na = attrs.size();
-    Scratch slots(stack_);
-    slots.resize(na);
-    uint64_t seen_small = 0;  // attributes seen, for na <= 64
-    std::vector<bool> seen_big;
-    if (na > 64) seen_big.assign(na, false);
-    od::object obj;
-    if (auto e = node.get_object().get(obj)) fail_json(e, at);
-    size_t next = 0;  // go-cty writes attributes in order: try the next one first
-    for (auto fres : obj) {
-      od::field f;
-      if (auto e = std::move(fres).get(f)) fail_json(e, last_);
-      const char* kat = f.key().raw() - 1;
-      last_ = kat;
-      count_element(kat);
-      // go-cty looks the raw key up (no NFC) and reports an unknown one at
-      // the object's path, before reading its value.
-      const std::string_view key = unescape(kat + 1);
-      size_t idx = (next < na && attrs[next].name == key) ? next : t.attr_index(key);
-      if (idx == SIZE_MAX) {
-        if (opts_.ignore_undefined_attributes) {
-          // Its value is skipped unread: simdjson does not check the syntax
-          // of what it skips, Go's decoder does.
-          check_skipped_value(f.value().raw_json_token().data(), depth + 1);
-          continue;
-        }
-        std::string msg = "unsupported attribute ";
-        text::append_go_quoted(msg, key);
-        fail(Status::TypeMismatch, std::move(msg), kat);
-      }
-      try {
-        Value v = decode(f.value(), attrs[idx].type, depth + 1);  // may grow stack_
-        slots[idx] = std::move(v);  // duplicates: last wins
-      } catch (Error& err) {
-        err.prepend(PathStep::attr(attrs[idx].name));
-        throw;
-      }
-      if (na > 64) {
-        seen_big[idx] = true;
-      } else {
-        seen_small |= uint64_t(1) << idx;
-      }
-      next = idx + 1;
-    }
-    if (na == 0) return Value::empty_object();
-    for (size_t i = 0; i < na; ++i) {
-      const bool seen = na > 64 ? bool(seen_big[i]) : ((seen_small >> i) & 1) != 0;
-      if (!seen) slots[i] = Value::null(attrs[i].type);
-    }
-    try {
-      // With dynamic attribute types, object_typed rebuilds the object's
-      // type from the values, as cty.ObjectVal does.
-      return Value::object_of(vt, slots.span());
-    } catch (Error& err) {
-      err.with_offset(offset(at));
-      throw;
-    }
-  }
-
-  // unmarshalDynamic: {"type":T,"value":V} in any order. The value can only
-  // be read once its type is known; when "value" comes first (as go-cty
-  // writes it) we skip it, read the type, rewind the object and read it.
-  // Generic over the output: `read(value, type, depth)` reads the value
-  // (building a Value or writing it out) and `drop()` forgets what the last
-  // read produced (a later "type" or "value" field overrides it).
-  template <class Node, class Read, class Drop>
-  void walk_dynamic(Node& node, od::json_type jt, const char* at, size_t depth, Read&& read, Drop&& drop) {
-    if (jt != od::json_type::object) fail(Status::TypeMismatch, "missing expected {", at);
-    enter(depth, at);
-    od::object obj;
-    if (auto e = node.get_object().get(obj)) fail_json(e, at);
-    std::optional<Type> type;
-    bool have_result = false;  // read with the final type
-    bool have_value = false;
-    size_t value_field = 0, field_no = 0;
-    size_t first_type_field = SIZE_MAX;  // "value" fields before it are skipped unread
-    for (auto fres : obj) {
-      od::field f;
-      if (auto e = std::move(fres).get(f)) fail_json(e, last_);
-      const char* kat = f.key().raw() - 1;
-      last_ = kat;
-      const std::string_view key = unescape(kat + 1);
-      if (key == "type") {
-        const char* vat = f.value().raw_json_token().data();
-        const char* vend = scan_value_end(vat, end_);
-        try {
-          const size_t remaining = max_depth_ > depth + 1 ? max_depth_ - depth - 1 : 1;
-          type = Type::from_json(std::string_view(vat, size_t(vend - vat)), remaining);
-        } catch (Error& err) {
-          size_t off = offset(vat);
-          if (err.offset() != kNoOffset && !san_) off += err.offset();
-          throw Error(err.status(), "failed to decode type for dynamic value: " + err.message(), {}, off);
-        }
-        if (have_result) drop();  // a later "type" overrides an earlier one
-        have_result = false;
-        if (first_type_field == SIZE_MAX) first_type_field = field_no;
-      } else if (key == "value") {
-        have_value = true;
-        value_field = field_no;
-        if (have_result) drop();
-        have_result = false;
-        if (type) {
-          read(f.value(), *type, depth + 1);
-          have_result = true;
-        }
-      } else {
-        std::string msg = "invalid key ";
-        text::append_go_quoted(msg, key);
-        msg += " in dynamically-typed value";
-        fail(Status::TypeMismatch, std::move(msg), kat);
-      }
-      ++field_no;
-    }
-    if (!type) fail(Status::TypeMismatch, "missing type in dynamically-typed value", at);
-    if (!have_value) fail(Status::TypeMismatch, "missing value in dynamically-typed value", at);
-    if (have_result) return;
-    // Second pass: read the (last) "value" field with the final type, and
-    // walk to the end of the object so the parent continues after it.
-    if (auto e = obj.reset().error()) fail_json(e, at);
-    field_no = 0;
-    for (auto fres : obj) {
-      od::field f;
-      if (auto e = std::move(fres).get(f)) fail_json(e, last_);
-      if (field_no == value_field) {
-        read(f.value(), *type, depth + 1);
-        have_result = true;
-      } else if (field_no < first_type_field) {
-        // An overridden "value" read before any type: simdjson skips it by
-        // matching brackets only, but go-cty decodes every member (Go's
-        // scanner rejects `[1 2 x y]`), so check its syntax.
-        check_skipped_value(f.value().raw_json_token().data(), depth + 1);
-      }
-      ++field_no;
-    }
-    if (!have_result) fail(Status::Internal, "dynamic value vanished on the second pass", at);
-  }
-
   // The syntax of a JSON value that is skipped, not read (Go's scanner).
   [[gnu::noinline]] void check_skipped_value(const char* at, size_t depth) const {
     const size_t remaining = max_depth_ > depth ? max_depth_ - depth : 1;
@@ -740,15 +384,6 @@ class JsonDecoder {
       if (e.status() == Status::Limit) throw limits::depth(max_depth_, off);
       throw Error(e.status(), e.status() == Status::Parse ? "invalid JSON: " + e.message() : e.message(), {}, off);
     }
-  }
-
-  template <class Node>
-  [[gnu::noinline]] Value decode_dynamic(Node& node, od::json_type jt, const char* at, size_t depth) {
-    std::optional<Value> result;
-    walk_dynamic(
-        node, jt, at, depth, [&](od::value& v, const Type& t, size_t d) { result = decode(v, t, d); },
-        [&] { result.reset(); });
-    return std::move(*result);
   }
 
   // Reject mode: anything but whitespace after the top-level value.
@@ -774,7 +409,6 @@ class JsonDecoder {
   const char* last_ = nullptr;  // most recent token, for errors simdjson reports without a position
   std::string scratch_;
   std::unordered_map<const void*, std::pair<Type, Type>> stripped_;  // node -> (t, stripped)
-  std::vector<Value> stack_;  // children of the collections being decoded (Scratch)
 };
 
 // Offset of a problem stage 1 reports without a position: the first raw
@@ -810,7 +444,7 @@ inline simdjson::ondemand::parser& thread_parser() {
 // kJsonPadding readable bytes after `len`, and returns its result. `san`
 // is set when `data` is the UTF-8-sanitized copy of the caller's input
 // (offsets are then mapped back to the caller's bytes); `walk` constructs its
-// JsonDecoder (or subclass) from data, len and san.
+// JsonReader from data, len and san.
 template <class Walk>
 std::invoke_result_t<Walk&, const char*, size_t, const Sanitized*, od::document&> with_document(const char* data, size_t len, size_t capacity, const DecodeOptions& opts, const Sanitized* san,
                    Walk&& walk) {

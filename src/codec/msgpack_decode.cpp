@@ -30,25 +30,26 @@
 //     the next key).
 // Truncated input: "EOF" where a value should start (go-cty's text), and
 // "unexpected EOF" inside a header or body; both Status::Parse.
-#include "codec/msgpack_decoder.hpp"
+#include "codec/msgpack_walk.hpp"
 
 #include <string>
 #include <string_view>
 
 namespace dynval::codec {
 
-using detail::Decoder;
+using detail::MsgpackWalk;
+using detail::TreeOut;
 
 Value msgpack_decode(std::string_view in, const Type& type, const DecodeOptions& opts) {
   if (in.size() > opts.limits.max_input_size) throw limits::input_size(in.size(), opts.limits.max_input_size);
   const auto* b = reinterpret_cast<const uint8_t*>(in.data());
   DocumentBudget budget(opts.limits, in.size());
   Value::ArenaScope arena(in.size());
-  Decoder dec(b, b, b + in.size(), budget);
-  dec.set_ignore_undefined_attributes(opts.ignore_undefined_attributes);
-  Value v = type.has_optional() ? dec.decode(type.without_optional()) : dec.decode(type);
-  if (opts.trailing == Trailing::Reject && dec.offset() != in.size()) {
-    throw Error(Status::Parse, "extra bytes after msgpack value", {}, dec.offset());
+  MsgpackWalk walk(b, b, b + in.size(), budget, opts.ignore_undefined_attributes);
+  TreeOut tree;
+  Value v = type.has_optional() ? walk.walk(tree, type.without_optional()) : walk.walk(tree, type);
+  if (opts.trailing == Trailing::Reject && walk.offset() != in.size()) {
+    throw Error(Status::Parse, "extra bytes after msgpack value", {}, walk.offset());
   }
   return v;
 }
