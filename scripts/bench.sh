@@ -23,6 +23,13 @@
 #   BENCH_SKIP_GO=1  skip the Go benchmarks (no go-cty columns)
 #   BENCH_FILTER     --benchmark_filter for dynval_bench (default: all)
 #   BENCH_CHECK_CORPUS=1  also check the corpus with go-cty (slow)
+#   BENCH_BASELINE=REV  also build git revision REV (in $BENCH_BUILD/baseline,
+#                    from a worktree in $BENCH_BUILD/baseline-src) and run it
+#                    beside this tree on the same corpus, interleaved round by
+#                    round, so that the table shows before and after side by
+#                    side from one run
+#   BENCH_ROUNDS     rounds of dynval_bench per build, medians taken (default
+#                    1, or 3 with BENCH_BASELINE)
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -43,7 +50,29 @@ command -v go >/dev/null || { say "Go is required (go-cty corpus and benchmarks)
 if [ ! -f "$build/build.ninja" ]; then
   meson setup "$build" -Dbench=true -Dtests=false --buildtype=release
 fi
-ninja -C "$build" -j"$jobs" bench/dynval_bench bench/floor_cli bench/dynval_corpus_check cli/dynval
+targets=(bench/dynval_bench bench/floor_cli bench/dynval_corpus_check cli/dynval)
+ninja -C "$build" -j"$jobs" "${targets[@]}"
+
+# 2b. The baseline revision, if any: its own worktree and release build.
+baseline=
+if [ -n "${BENCH_BASELINE:-}" ]; then
+  baseline="$build/baseline"
+  rev=$(git rev-parse --verify "${BENCH_BASELINE}^{commit}")
+  if [ ! -d "$build/baseline-src" ]; then
+    git worktree add --detach "$build/baseline-src" "$rev" >&2
+  else
+    git -C "$build/baseline-src" checkout -q --detach "$rev"
+  fi
+  if [ ! -f "$baseline/build.ninja" ]; then
+    meson setup "$baseline" "$build/baseline-src" -Dbench=true -Dtests=false --buildtype=release >&2
+  fi
+  ninja -C "$baseline" -j"$jobs" "${targets[@]}" >&2
+  say "baseline: $(git log -1 --format='%h %s' "$rev")"
+  git log -1 --format='%h' "$rev" >"$build/bench-baseline-rev.txt"
+else
+  rm -f "$build/bench-baseline-rev.txt" "$build"/bench-cpp-baseline.json
+fi
+rounds=${BENCH_ROUNDS:-$([ -n "$baseline" ] && echo 3 || echo 1)}
 
 # 3. Corpus (cached; the stamp is the generator's source hash).
 stamp=$(cat bench/corpus/main.go bench/corpus/go.mod | sha256sum | cut -c1-16)
@@ -61,13 +90,34 @@ export DYNVAL_CORPUS="$root/$corpus"
 say "checking the four transcoders against decode+encode on the corpus"
 "$build/bench/dynval_corpus_check" >&2
 
-# 4b. libdynval and the floors.
-say "running dynval_bench (min_time $min_time s)"
+# 4b. libdynval and the floors: each round runs the baseline (if any) and
+# then this tree; the medians over the rounds go to bench-cpp.json (and
+# bench-cpp-baseline.json), each with its min and max.
+say "running dynval_bench (min_time $min_time s, $rounds round(s))"
 filter=()
 [ -n "${BENCH_FILTER:-}" ] && filter=(--benchmark_filter="$BENCH_FILTER")
-"$build/bench/dynval_bench" --benchmark_min_time="$min_time" "${filter[@]}" \
-  --benchmark_out="$build/bench-cpp.json" --benchmark_out_format=json \
-  --benchmark_counters_tabular=false >&2
+rm -f "$build"/bench-cpp.round*.json
+for r in $(seq "$rounds"); do
+  for who in ${baseline:+baseline} current; do
+    dir=$build; [ "$who" = baseline ] && dir=$baseline
+    "$dir/bench/dynval_bench" --benchmark_min_time="$min_time" "${filter[@]}" \
+      --benchmark_out="$build/bench-cpp.round$r.$who.json" --benchmark_out_format=json \
+      --benchmark_counters_tabular=false >&2
+  done
+done
+python3 - "$build" "$rounds" ${baseline:+baseline} current <<'EOF'
+import json, statistics, sys
+build, rounds, whos = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+for who in whos:
+    runs = [json.load(open(f"{build}/bench-cpp.round{r}.{who}.json")) for r in range(1, rounds + 1)]
+    out = runs[-1]
+    for b in out["benchmarks"]:
+        ts = [x["real_time"] for run in runs for x in run["benchmarks"] if x["name"] == b["name"] and "real_time" in x]
+        if ts:
+            b["real_time"], b["min_real_time"], b["max_real_time"] = statistics.median(ts), min(ts), max(ts)
+            b["rounds"] = len(ts)
+    json.dump(out, open(f"{build}/bench-cpp{'-baseline' if who == 'baseline' else ''}.json", "w"), indent=1)
+EOF
 
 # 4c. go-cty and tftypes: small cases for 0.3 s each, the multi-megabyte
 # ones for one iteration each (each takes seconds in go-cty).
@@ -99,9 +149,9 @@ fi
 # BENCH_CLI_RUNS times (default 7), interleaved so that load changes hit all
 # of them alike; median, min and max are reported.
 say "timing dynval convert and the floors (whole process)"
-python3 - "$build" "${BENCH_CLI_RUNS:-7}" <<'EOF'
+python3 - "$build" "${BENCH_CLI_RUNS:-7}" "$baseline" <<'EOF'
 import json, os, statistics, subprocess, sys, time
-build, runs = sys.argv[1], int(sys.argv[2])
+build, runs, baseline = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 c = os.path.join(build, "corpus")
 case = "aws_quicksight_dashboard"
 mp, js = os.path.join(c, case + ".msgpack"), os.path.join(c, case + ".json")
@@ -118,6 +168,10 @@ for src, inp in (("msgpack", mp), ("json", js)):
         # json->msgpack is not compared: numbers read from JSON text are 512-bit
         # decimals, which go-cty writes as text where the original had a float64.
         jobs[f"{src}_to_{to}"] = (conv + ["--from", src, "--to", to, inp, out], out, None if (src, to) == ("json", "msgpack") else ref)
+        if baseline:
+            bconv = [os.path.join(baseline, "cli", "dynval")] + conv[1:]
+            jobs[f"baseline:{src}_to_{to}"] = (bconv + ["--from", src, "--to", to, inp, out + ".baseline"],
+                                               out + ".baseline", jobs[f"{src}_to_{to}"][2])
 jobs["floor_msgpack_roundtrip"] = ([floor, "msgpack", mp, os.path.join(build, "floor-out.msgpack")], None, None)
 jobs["floor_json_roundtrip"] = ([floor, "json", js, os.path.join(build, "floor-out.json")], None, None)
 times = {k: [] for k in jobs}
