@@ -462,6 +462,23 @@ TEST(JsonDecode, TopLevelNullIsNullOfAnyType) {
   }
 }
 
+// Elements of a collection of dynamic with different concrete types: the
+// value layer's ListVal/MapVal rule (go-cty panics), at the collection, as
+// the MessagePack decoder reports it.
+TEST(JsonDecode, HeterogeneousDynamicCollectionIsAnErrorAtTheCollection) {
+  const std::string in = R"({"m":[{"value":"a","type":"string"},{"value":true,"type":"bool"}]})";
+  try {
+    dec(in, Obj({{"m", Type::list(T_D())}}));
+    ADD_FAILURE();
+  } catch (const Error& e) {
+    EXPECT_EQ(int(e.status()), int(Status::TypeMismatch));
+    EXPECT_EQ(e.message(), "inconsistent list element types (string then bool)");
+    EXPECT_EQ(e.offset(), 5u);
+    ASSERT_EQ(e.path().size(), 1u);
+    EXPECT_EQ(e.path()[0], PathStep::attr("m"));
+  }
+}
+
 TEST(JsonDecode, Primitives) {
   EXPECT_TRUE(same_value(dec("true", T_B()), B(true)));
   EXPECT_TRUE(same_value(dec("\"0\"", T_B()), B(false)));

@@ -889,13 +889,18 @@ TEST(MsgpackDecode, DynamicCollections) {
   const std::string b = "\x92" + wrap("\"string\"", mstr("a")) + std::string("\xd4\x00\x00", 3);
   const Value v = dec(b, Type::list(D()));
   EXPECT_TRUE(v.raw_equals(Value::list(S(), {str("a"), Value::unknown(S())})));
-  // map(dynamic) heterogeneous -> error with offset of the offending value.
+  // map(dynamic) heterogeneous -> error at the map (the value layer's
+  // MapVal rule, which both formats share), here inside an object at 3.
   const std::string m = "\x82" + mstr("a") + wrap("\"string\"", mstr("a")) + mstr("b") + wrap("\"bool\"", "\xc3");
   try {
-    dec(m, Type::map(D()));
+    dec("\x81" + mstr("m") + m, obj({{"m", Type::map(D())}}));
     ADD_FAILURE();
   } catch (const Error& e) {
     EXPECT_EQ(int(e.status()), int(Status::TypeMismatch));
+    EXPECT_EQ(e.message(), "inconsistent map element types (string then bool)");
+    EXPECT_EQ(e.offset(), 3u);
+    ASSERT_EQ(e.path().size(), 1u);
+    EXPECT_EQ(e.path()[0], PathStep::attr("m"));
   }
   // object with a list(dynamic) attribute.
   const Type ot = obj({{"l", Type::list(D())}});
