@@ -284,18 +284,14 @@ def analyse(cpp_in, cli_in):
         if deep:
             targets.append(["Memory: decoded heap / MessagePack size, deep case (deep_500)", "<= 10x",
                             f"{max(deep):.2f}x", verdict(max(deep) <= 10)])
-    if sch_floor and sch_every:
-        targets.append(["Schema document handle: build every block of the AWS document vs simdjson", "<= 5x",
-                        f"{sch_every / sch_floor:.1f}x ({sch_every * 1e3:.0f} ms vs {sch_floor * 1e3:.0f} ms)",
-                        verdict(sch_every / sch_floor <= 5)])
-    if sch_floor and sch_all:
-        targets.append(["Schema loading, whole 13.5 MB AWS document vs simdjson", "<= 5x",
-                        f"{sch_all / sch_floor:.1f}x ({sch_all * 1e3:.0f} ms vs {sch_floor * 1e3:.0f} ms)",
-                        verdict(sch_all / sch_floor <= 5)])
-    if sch_floor and sch_doc:
-        targets.append(["Schema document handle: parse (index and check) the 13.5 MB AWS document vs simdjson", "<= 5x",
-                        f"{sch_doc / sch_floor:.1f}x ({sch_doc * 1e3:.0f} ms vs {sch_floor * 1e3:.0f} ms)",
-                        verdict(sch_doc / sch_floor <= 5)])
+    def schema_target(label, secs):
+        if sch_floor and secs:
+            targets.append([label, "<= 5x", f"{secs / sch_floor:.1f}x ({secs * 1e3:.0f} ms vs {sch_floor * 1e3:.0f} ms)",
+                            verdict(secs / sch_floor <= 5)])
+
+    schema_target("Schema document handle: build every block of the AWS document vs simdjson", sch_every)
+    schema_target("Schema loading, whole 13.5 MB AWS document vs simdjson", sch_all)
+    schema_target("Schema document handle: parse (index and check) the 13.5 MB AWS document vs simdjson", sch_doc)
     if sch_floor and sch_one:
         targets.append(["Schema loading, one resource (aws_instance) vs simdjson", "<= 5x",
                         f"{sch_one / sch_floor:.1f}x ({sch_one * 1e3:.0f} ms)", verdict(sch_one / sch_floor <= 5)])
