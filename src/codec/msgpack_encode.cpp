@@ -221,25 +221,32 @@ class Encoder {
       mp::write_bool(body, false);
     }
     switch (ty.kind()) {
-      case TypeKind::Number:
+      case TypeKind::Number: {
         // go-cty skips a bound only when it is the NegativeInfinity /
         // PositiveInfinity singleton (pointer identity), i.e. never set; a
         // set or decoded +/-Inf bound is written. nullopt = never set.
-        if (r.lower) {
-          ++count;
-          body.push_back(3);
-          body.push_back(char(0x92));
-          mp::write_number(body, r.lower->value);
-          mp::write_bool(body, r.lower->inclusive);
+        // A bound written as decimal text can be thousands of bytes
+        // (1e9000), past what any decoder reads back; go-cty writes it
+        // anyway. We drop the longer bound, then the other, until the
+        // payload fits: the unknown promises less, but truly
+        // (docs/gocty-differences.md#oversize-bounds).
+        std::string lower, upper;
+        if (r.lower) bound_entry(lower, 3, *r.lower);
+        if (r.upper) bound_entry(upper, 4, *r.upper);
+        const size_t fixed = 1 + body.size();  // map header, not-null entry
+        if (fixed + lower.size() + upper.size() > mp::kMaxRefinedUnknownPayload) {
+          std::string& longer = lower.size() >= upper.size() ? lower : upper;
+          longer.clear();
+          if (fixed + lower.size() + upper.size() > mp::kMaxRefinedUnknownPayload) {
+            lower.clear();
+            upper.clear();
+          }
         }
-        if (r.upper) {
-          ++count;
-          body.push_back(4);
-          body.push_back(char(0x92));
-          mp::write_number(body, r.upper->value);
-          mp::write_bool(body, r.upper->inclusive);
-        }
+        count += !lower.empty() + !upper.empty();
+        body += lower;
+        body += upper;
         break;
+      }
       case TypeKind::String:
         if (!r.prefix.empty()) {
           // go-cty tests the untruncated prefix for emptiness, then writes
@@ -275,6 +282,14 @@ class Encoder {
     mp::write_ext_header(out_, mp::kExtRefinedUnknown, body.size() + 1);
     mp::write_map_header(out_, count);
     out_.append(body);
+  }
+
+  // One bound entry of a refined number: key, [number, inclusive].
+  static void bound_entry(std::string& out, char key, const NumberBound& b) {
+    out.push_back(key);
+    out.push_back(char(0x92));
+    mp::write_number(out, b.value);
+    mp::write_bool(out, b.inclusive);
   }
 
   std::string& out_;

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "codec/codec.hpp"
+#include "codec/msgpack_write.hpp"
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "text/text.hpp"
@@ -26,7 +27,6 @@
 
 namespace dynval::codec::detail {
 
-inline constexpr size_t kMaxRefinementPayload = 1024;  // unknown.go
 inline constexpr const char* kExtBody = "failed to decode msgpack extension body: ";
 
 inline bool is_ext(uint8_t c) { return (c >= 0xd4 && c <= 0xd8) || (c >= 0xc7 && c <= 0xc9); }

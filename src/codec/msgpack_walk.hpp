@@ -334,10 +334,10 @@ class MsgpackWalk : public MsgpackReader {
       p_ += len;
       return Value::unknown(ty);
     }
-    if (ext_type != 0x0c) {
+    if (ext_type != uint8_t(mp::kExtRefinedUnknown)) {
       fail(Status::Parse, "unsupported extension type 0x" + hex2(ext_type) + " with len " + std::to_string(len), at);
     }
-    if (len > kMaxRefinementPayload) throw limits::refinement_payload(len, kMaxRefinementPayload, at);
+    if (len > mp::kMaxRefinedUnknownPayload) throw limits::refinement_payload(len, mp::kMaxRefinedUnknownPayload, at);
     if (len > left()) fail(Status::Parse, "failed to read msgpack extension body: unexpected EOF", at);
     const uint8_t* body = p_;
     p_ += len;

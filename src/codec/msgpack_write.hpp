@@ -182,6 +182,10 @@ inline void write_unknown(std::string& out) { out.append("\xd4\x00\x00", 3); }
 
 // Ext type of a refined unknown (cty/msgpack/unknown.go).
 inline constexpr int8_t kExtRefinedUnknown = 0x0c;
+// The longest refined-unknown payload (map header and entries) go-cty's
+// decoder reads (unknown.go); ours refuses longer ones too, so the encoder
+// never writes one (see msgpack_encode.cpp, unknown()).
+inline constexpr size_t kMaxRefinedUnknownPayload = 1024;
 
 // A number in the form go-cty's marshaller picks from its precision
 // (docs/gocty-behaviour.md#number-form): int64-exact -> minimal int, exact binary64 and not an

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "codec/codec.hpp"
+#include "codec/msgpack_write.hpp"
 #include "number/number.hpp"
 #include "support/error.hpp"
 #include "text/text.hpp"
@@ -709,6 +710,46 @@ TEST(MsgpackEncode, RefinementExtHeaders) {
   // payload of 2 bytes is impossible (>= 3); 16 bytes -> fixext16:
   // {2: 13-char prefix} = 81 02 ad + 13 bytes = 16 bytes.
   EXPECT_EQ(hex(enc(unk(S(), prefix("abcdefghijklm")), S())).substr(0, 4), "d80c");
+}
+
+// A bound written as text can outgrow the payload any decoder reads back
+// (go-cty writes it anyway, and then refuses its own bytes). The encoder
+// drops the longer bound, then the other, so what it writes decodes.
+TEST(MsgpackEncode, OversizeNumberBoundsAreDropped) {
+  const std::string e9000 = "1" + std::string(9000, '0');
+  const std::string e900 = "1" + std::string(900, '0');
+  struct C {
+    const char* name;
+    std::optional<std::string> lower, upper;
+    bool keep_lower, keep_upper;
+  };
+  const std::vector<C> cases = {
+      {"lower alone, too long", e9000, std::nullopt, false, false},
+      {"upper too long, lower fits", e900, e9000, true, false},
+      {"each fits, both do not: the longer goes", "-" + e900, "2" + std::string(800, '0'), false, true},
+      {"both short", "1", "2", true, true},
+  };
+  for (const C& c : cases) {
+    SCOPED_TRACE(c.name);
+    Refinements r = notnull();
+    if (c.lower) r.lower = bound(parsed(*c.lower), true);
+    if (c.upper) r.upper = bound(parsed(*c.upper), false);
+    const std::string b = enc(unk(N(), r), N());
+    const Value got = dec(b, N());  // would throw "oversize unknown value refinement"
+    ASSERT_FALSE(got.is_known());
+    const Refinements& g = got.refinements();
+    EXPECT_TRUE(g.not_null);
+    EXPECT_EQ(g.lower.has_value(), c.keep_lower);
+    EXPECT_EQ(g.upper.has_value(), c.keep_upper);
+    if (c.keep_lower) EXPECT_EQ(g.lower->value.text(), *c.lower);
+    if (c.keep_upper) EXPECT_EQ(g.upper->value.text(), *c.upper);
+    EXPECT_LE(b.size(), 4 + dynval::codec::mp::kMaxRefinedUnknownPayload);
+  }
+  // A bound the decoder accepted comes back out decodable (the reproducer:
+  // lower bound 1e9000 written as text, not null).
+  const Value v = dec(unhex("c70d0c820392a6316539303030c301c2"), N());
+  ASSERT_TRUE(v.refinements().lower.has_value());
+  EXPECT_TRUE(dec(enc(v, N()), N()).raw_equals(unk(N(), notnull())));
 }
 
 TEST(MsgpackEncode, Conversions) {
