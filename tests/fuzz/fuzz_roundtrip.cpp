@@ -38,13 +38,19 @@ namespace {
 // hash texts "-0" and "0") merge or move, so even the bytes change on the
 // second round. JSON writes "-0" and keeps it. All of this applies to the
 // bounds of refined unknown numbers as well.
-enum class Narrow { Below512Bits, TextBelow512Bits, NegativeZero };
+// A bound written as decimal text can be long enough (1e9000) that the
+// encoder drops it to keep the refinement payload readable
+// (docs/gocty-differences.md#oversize-bounds): the value then comes back
+// with fewer refinements, and only the bytes are a fixpoint
+// (Narrow::TextBound, which only bounds match).
+enum class Narrow { Below512Bits, TextBelow512Bits, NegativeZero, TextBound };
 
 bool is_narrow(const Number& n, Narrow what) {
   switch (what) {
     case Narrow::NegativeZero: return n.is_zero() && n.signbit();
     case Narrow::TextBelow512Bits: return n.precision() < 512 && n.wire_form() == Number::WireForm::Text;
     case Narrow::Below512Bits: return n.precision() < 512;
+    case Narrow::TextBound: return n.wire_form() == Number::WireForm::Text;
   }
   return false;
 }
@@ -58,7 +64,7 @@ bool has_narrow_number(const Value& v, Narrow what) {
   if (v.is_null()) return false;
   switch (v.type().kind()) {
     case TypeKind::Number:
-      return is_narrow(v.as_number(), what);
+      return what != Narrow::TextBound && is_narrow(v.as_number(), what);
     case TypeKind::List:
     case TypeKind::Set:
     case TypeKind::Map:
@@ -119,7 +125,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   must("msgpack_encode of decoded value", [&] { codec::msgpack_encode(mp2, back, type); });
   if (!has_narrow_number(v, Narrow::NegativeZero)) {
     FUZZ_CHECK(mp2 == mp, "MessagePack bytes changed on the second round");
-    if (!has_narrow_number(v, Narrow::TextBelow512Bits))
+    if (!has_narrow_number(v, Narrow::TextBelow512Bits) && !has_narrow_number(v, Narrow::TextBound))
       FUZZ_CHECK(back.raw_equals(v), "MessagePack round trip changed the value: %s -> %s", v.go_string().c_str(),
                  back.go_string().c_str());
   } else {
